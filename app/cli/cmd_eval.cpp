@@ -7,8 +7,11 @@
 //
 // Prints the summary {"experiment_id", "name", "variants": [...], "comparisons": [...],
 // "cells": [...]}; one --out line per run. The first line on stderr, before any request, is
-// "experiment <id>: <name>". Exit 0 when every case passed in every variant, 1 when any did
-// not, 2 for an unreadable or invalid experiment (each fault with where it is). With
+// "experiment <id>: <name>". After the runs, --out gets one line per label people gave the
+// experiment's runs ({"label": true, "case", "variant", "repeat", "verdict", ...}), and the
+// summary a "review" object (the labels and each judge's agreement with them). Exit 0 when every
+// case passed in every variant, 1 when any did not, 2 for an unreadable or invalid experiment (each
+// fault with where it is). With
 // --baseline or --fail-under those gates decide instead: 1 for a significant regression
 // against the baseline, a regression of a critical case, or a pass rate below RATE.
 
@@ -18,6 +21,7 @@
 #include "core/eval/baseline.h"
 #include "core/eval/experimentrun.h"
 #include "core/eval/report.h"
+#include "core/eval/review.h"
 #include "core/service/scheduler.h"
 #include "core/store/recoveryfile.h"
 
@@ -413,6 +417,25 @@ int runEval(const QStringList &arguments)
     if (terminal)
         std::fputs("\r\033[K", stderr);
 
+    // People's labels of this experiment's runs (given in the studio's review queue, between
+    // a run and its resume): in the summary with each judge's agreement, and in --out.
+    if (auto labels = context.store()->reviewLabels(experimentId); labels)
+        run.setReviewLabels(labels.value());
+    else
+        printError(Tr::tr("cannot read the labels of experiment %1: %2")
+                       .arg(experimentId)
+                       .arg(labels.error().message));
+    if (out.isOpen() && outError.isEmpty()) {
+        for (const ReviewLabel &label : run.reviewLabels()) {
+            QJsonObject line = reviewLabelJson(label);
+            line.insert(u"label"_s, true);
+            const QByteArray bytes = QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n';
+            if (!appendWholeLine(out, bytes, &outError)) {
+                printError(Tr::tr("cannot write %1: %2").arg(out.fileName(), outError));
+                break;
+            }
+        }
+    }
     QJsonObject summary = run.summary();
     std::optional<BaselineComparison> baseline;
     if (baselineId) {

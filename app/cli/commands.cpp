@@ -10,6 +10,7 @@ namespace Callscope::Cli {
 int runRun(const QStringList &arguments);
 int runBatch(const QStringList &arguments);
 int runEval(const QStringList &arguments);
+int runExperiment(const QStringList &arguments);
 int runRevise(const QStringList &arguments);
 int runLint(const QStringList &arguments);
 int runEngines(const QStringList &arguments);
@@ -39,6 +40,10 @@ QList<Command> commands()
           QCoreApplication::translate(
               "Cli", "Run an experiment: a dataset, variants, repeats and assertions."),
           runEval },
+        { u"experiment"_s, u"experiment labels EXPERIMENT_ID [--out FILE.jsonl] [--db PATH]"_s,
+          QCoreApplication::translate(
+              "Cli", "Print the labels people gave an experiment's runs, as JSON Lines."),
+          runExperiment },
         { u"revise"_s, u"revise CALL_ID --correction TEXT [--engine PROFILE] [--db PATH]"_s,
           QCoreApplication::translate("Cli", "Revise a stored call with a correction."),
           runRevise },

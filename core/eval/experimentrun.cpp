@@ -2,6 +2,7 @@
 
 #include "core/engines/providerbatch.h"
 #include "core/eval/cacheadvice.h"
+#include "core/eval/review.h"
 #include "core/eval/scripting.h"
 #include "core/eval/statistics.h"
 #include "core/model/specio.h"
@@ -819,6 +820,7 @@ ExperimentRun::Results ExperimentRun::results() const
     out.only = m_only;
     out.results = m_results;
     out.prices = m_prices;
+    out.labels = m_labels;
     if (m_rounds) {
         out.rounds = m_rounds->overview();
         out.directRuns = m_rounds->directRuns();
@@ -1039,6 +1041,20 @@ QJsonObject ExperimentRun::Results::summary() const
                           { u"variants"_s, variants },
                           { u"comparisons"_s, comparisons(outcomes) },
                           { u"cells"_s, cells } };
+    if (!labels.isEmpty()) {
+        QList<ExperimentRunRecord> runs;
+        runs.reserve(results.size());
+        for (const ExperimentRunRecord &run : results)
+            runs.append(run);
+        // In a fixed order, so the agreement lists its judges as the runs meet them.
+        std::sort(runs.begin(), runs.end(),
+                  [](const ExperimentRunRecord &a, const ExperimentRunRecord &b) {
+                      return a.id != b.id
+                          ? a.id < b.id
+                          : key(a.caseId, a.variant, a.repeat) < key(b.caseId, b.variant, b.repeat);
+                  });
+        summary.insert(u"review"_s, reviewSummary(runs, labels));
+    }
     if (experiment.via == u"batch"_s) {
         QJsonObject batch { { u"via"_s, u"batch"_s } };
         if (rounds) {

@@ -103,6 +103,10 @@ public:
     // Completed judge calls of an earlier session: a judge assertion of a stored call that
     // already has its judge's verdict is not bought again.
     void setStoredJudges(const QList<CallStore::JudgeCall> &judges);
+    // People's labels of this experiment's runs: the summary gets "review" (the labels and each
+    // judge's agreement with them) when there are any.
+    void setReviewLabels(const QList<ReviewLabel> &labels) { m_labels = labels; }
+    QList<ReviewLabel> reviewLabels() const { return m_labels; }
     // Held until the run ends (ExperimentStart::lock).
     void setRunLock(std::shared_ptr<RunLock> lock) { m_lock = std::move(lock); }
     // The store failed in a way that will recur (full disk, read-only or damaged file): no new
@@ -158,6 +162,7 @@ public:
         PriceTable prices = PriceTable::shipped();
         std::optional<BatchRoundsOverview> rounds; // a batch experiment's, once started
         int directRuns = 0;
+        QList<ReviewLabel> labels; // people's labels of the runs (the summary's "review")
 
         QJsonObject summary() const;
         QJsonObject cellJson(const DatasetRow &row, const QString &variant,
@@ -212,6 +217,7 @@ private:
     bool m_trusted = false;
     QList<Planned> m_plan;
     QHash<QString, ExperimentRunRecord> m_results; // by key()
+    QList<ReviewLabel> m_labels;
     QHash<QString, qint64> m_storedCalls; // by key(): completed calls without a run
     QHash<QString, CallStore::JudgeCall> m_storedJudges; // by judged call id + judge key
     std::shared_ptr<RunLock> m_lock;

@@ -116,6 +116,54 @@ QString comparisonsHtml(const QJsonObject &summary)
     return html;
 }
 
+// How each judge agrees with the people who labelled the runs (the review queue).
+QString reviewHtml(const QJsonObject &summary)
+{
+    const QJsonObject review = summary.value(u"review"_s).toObject();
+    if (review.isEmpty())
+        return {};
+    const QJsonObject verdicts = review.value(u"verdicts"_s).toObject();
+    QString html = u"<h2>"_s + esc(Tr::tr("People's labels")) + u"</h2>\n<p>"_s
+        + esc(Tr::tr("%1 labels by %2: %3 pass, %4 fail, %5 skipped.")
+                  .arg(review.value(u"labels"_s).toInt())
+                  .arg(review.value(u"reviewers"_s).toVariant().toStringList().join(u", "_s))
+                  .arg(verdicts.value(u"pass"_s).toInt())
+                  .arg(verdicts.value(u"fail"_s).toInt())
+                  .arg(verdicts.value(u"skip"_s).toInt()))
+        + u"</p>\n"_s;
+    const QJsonArray agreement = review.value(u"agreement"_s).toArray();
+    if (agreement.isEmpty())
+        return html;
+    html += tableStart(Tr::tr("Judges and people"),
+                       { Tr::tr("Judge"), Tr::tr("Runs"), Tr::tr("Agreed"), Tr::tr("Kappa"),
+                         Tr::tr("Judge pass, person pass"), Tr::tr("Judge pass, person fail"),
+                         Tr::tr("Judge fail, person pass"), Tr::tr("Judge fail, person fail"),
+                         Tr::tr("In words") });
+    for (const QJsonValue &value : agreement) {
+        const QJsonObject a = value.toObject();
+        const QJsonObject confusion = a.value(u"confusion"_s).toObject();
+        const QJsonObject jp = confusion.value(u"judge_pass"_s).toObject();
+        const QJsonObject jf = confusion.value(u"judge_fail"_s).toObject();
+        const QJsonValue kappa = a.value(u"kappa"_s);
+        html += u"<tr><td>"_s + esc(a.value(u"assertion"_s).toString()) + u"</td>"_s;
+        html += u"<td class=\"num\">"_s + QString::number(a.value(u"pairs"_s).toInt())
+            + u"</td><td class=\"num\">"_s + percent(a.value(u"observed_agreement"_s).toDouble())
+            + u"%</td>"_s;
+        html += u"<td class=\"num\">"_s
+            + (kappa.isDouble() ? QString::number(kappa.toDouble(), 'f', 2) : u"–"_s) + u"</td>"_s;
+        for (int n : { jp.value(u"person_pass"_s).toInt(), jp.value(u"person_fail"_s).toInt(),
+                       jf.value(u"person_pass"_s).toInt(), jf.value(u"person_fail"_s).toInt() })
+            html += u"<td class=\"num\">"_s + QString::number(n) + u"</td>"_s;
+        html += u"<td>"_s + esc(a.value(u"sentence"_s).toString()) + u"</td></tr>\n"_s;
+    }
+    html += u"</table>\n<p><small>"_s
+        + esc(Tr::tr("Kappa: how much more often the judge and the people agree than two "
+                     "raters guessing at the same rates would; 1 is full agreement, 0 is "
+                     "chance."))
+        + u"</small></p>\n"_s;
+    return html;
+}
+
 } // namespace
 
 QString experimentHtml(const QJsonObject &summary)
@@ -177,6 +225,7 @@ QString experimentHtml(const QJsonObject &summary)
     }
     html += u"</table>\n"_s;
     html += comparisonsHtml(summary);
+    html += reviewHtml(summary);
 
     html += u"<h2>"_s + esc(Tr::tr("Matrix")) + u"</h2>\n<table><tr><th>"_s + esc(Tr::tr("Case"))
         + u"</th>"_s;

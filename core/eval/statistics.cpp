@@ -160,6 +160,20 @@ double signFlipP(const QList<double> &values, std::uint64_t seed, int iterations
     return double(extreme + 1) / double(iterations + 1);
 }
 
+std::optional<double> cohensKappa(int yesYes, int yesNo, int noYes, int noNo)
+{
+    const double n = double(yesYes) + yesNo + noYes + noNo;
+    if (n <= 0)
+        return std::nullopt;
+    const double observed = (yesYes + noNo) / n;
+    const double firstYes = (yesYes + yesNo) / n;
+    const double secondYes = (yesYes + noYes) / n;
+    const double chance = firstYes * secondYes + (1 - firstYes) * (1 - secondYes);
+    if (chance >= 1 - 1e-12)
+        return std::nullopt;
+    return (observed - chance) / (1 - chance);
+}
+
 double passAtK(int n, int c, int k)
 {
     if (k <= 0 || n < k || c < 0 || c > n)

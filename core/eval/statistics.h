@@ -14,6 +14,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <optional>
 
 namespace Callscope::Stats {
 
@@ -56,6 +57,13 @@ Interval bootstrapMeanInterval(const QList<double> &values, std::uint64_t seed,
 // its size and gets a random sign. Exact when there are few differing cases; otherwise
 // `iterations` random flips. 1 when every difference is 0.
 double signFlipP(const QList<double> &values, std::uint64_t seed, int iterations = 5000);
+
+// Cohen's kappa of two raters' yes/no verdicts on the same items, from the 2x2 table: `yesYes`
+// items both said yes to, `yesNo` the first said yes and the second no, and so on. It is
+// (observed agreement - agreement expected by chance) / (1 - agreement expected by chance):
+// 1 for full agreement, 0 for what chance alone gives, below 0 for less. None with no items,
+// or when chance explains every agreement (both raters always gave one and the same verdict).
+std::optional<double> cohensKappa(int yesYes, int yesNo, int noYes, int noNo);
 
 // Unbiased estimators over n runs of a case of which c passed (n >= k):
 // pass@k = 1 - C(n-c, k) / C(n, k): at least one of k runs passes;

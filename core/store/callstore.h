@@ -208,6 +208,25 @@ struct ExperimentRunRecord
     std::optional<double> uncachedCostUsd;
 };
 
+// A person's label of one run of an experiment (the review queue): their verdict, a score from
+// 1 to 5 if they gave one, a note, and who they are. One label per run and reviewer: labelling
+// the same run again replaces it.
+struct ReviewLabel
+{
+    qint64 id = 0;
+    qint64 experimentId = 0;
+    std::optional<qint64> runId;
+    std::optional<qint64> callId;
+    QString caseId;
+    QString variant;
+    int repeat = 0; // 0-based
+    QString verdict; // "pass", "fail" or "skip"
+    std::optional<int> score; // 1..5
+    QString note;
+    QString reviewer;
+    QDateTime createdAt;
+};
+
 // What checkIntegrity() found; `problems` is empty when the database is consistent.
 struct IntegrityReport
 {
@@ -333,6 +352,16 @@ public:
         QJsonValue response;
     };
     StoreResult<QList<JudgeCall>> experimentJudgeCalls(qint64 experimentId, const QDateTime &since);
+
+    // ---- review labels (people's verdicts on an experiment's runs) ------------------------
+    // Inserts the label, or replaces the one the reviewer gave the same run; returns its id.
+    // An unset createdAt becomes now.
+    StoreResult<qint64> saveReviewLabel(const ReviewLabel &label);
+    // Removes the reviewer's label of a run (undo); no error when there is none.
+    StoreError deleteReviewLabel(qint64 experimentId, const QString &caseId, const QString &variant,
+                                 int repeat, const QString &reviewer);
+    // Every label of the experiment, oldest first.
+    StoreResult<QList<ReviewLabel>> reviewLabels(qint64 experimentId);
 
     // ---- checks ---------------------------------------------------------------------------
     // Read-only consistency check (crash tests, support): SQLite's integrity_check and

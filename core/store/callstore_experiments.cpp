@@ -44,6 +44,23 @@ constexpr auto kSelectExperimentRuns =
 constexpr auto kSelectExperimentsByHash =
     R"(SELECT id, name, path, definition_hash, definition, created_at FROM experiments
     WHERE definition_hash = ? ORDER BY id DESC)"_L1;
+constexpr auto kSaveReviewLabel =
+    R"(INSERT INTO review_labels (experiment_id, run_id, call_id, case_id, variant, repeat,
+    verdict, score, note, reviewer, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (experiment_id, case_id, variant, repeat, reviewer) DO UPDATE SET
+    run_id = excluded.run_id, call_id = excluded.call_id, verdict = excluded.verdict,
+    score = excluded.score, note = excluded.note, created_at = excluded.created_at)"_L1;
+// The id of a label by its key: after an upsert that updated the row, SQLite's last insert id
+// is another row's.
+constexpr auto kSelectReviewLabelId =
+    R"(SELECT id FROM review_labels WHERE experiment_id = ? AND case_id = ? AND variant = ?
+    AND repeat = ? AND reviewer = ?)"_L1;
+constexpr auto kDeleteReviewLabel =
+    R"(DELETE FROM review_labels WHERE experiment_id = ? AND case_id = ? AND variant = ?
+    AND repeat = ? AND reviewer = ?)"_L1;
+constexpr auto kSelectReviewLabels =
+    R"(SELECT id, experiment_id, run_id, call_id, case_id, variant, repeat, verdict, score, note,
+    reviewer, created_at FROM review_labels WHERE experiment_id = ? ORDER BY id)"_L1;
 // The SQL of experimentCompletedCalls() and experimentJudgeCalls(): they read the calls'
 // metadata.
 QString selectExperimentCompletedCalls(const SqlDialect &d)
@@ -230,6 +247,80 @@ StoreResult<QList<ExperimentRunRecord>> CallStore::experimentRuns(qint64 experim
         runs.append(r);
     }
     return runs;
+}
+
+StoreResult<qint64> CallStore::saveReviewLabel(const ReviewLabel &label)
+{
+    return inTransaction<qint64>(m_database, [&]() -> StoreResult<qint64> {
+        QSqlQuery &insert = insertStatement(kSaveReviewLabel);
+        const QDateTime created =
+            label.createdAt.isValid() ? label.createdAt : QDateTime::currentDateTimeUtc();
+        if (StoreError error = runStatement(
+                m_database, insert,
+                { label.experimentId, optionalValue(label.runId), optionalValue(label.callId),
+                  label.caseId, label.variant, label.repeat, label.verdict,
+                  label.score ? QVariant(*label.score) : QVariant(), label.note, label.reviewer,
+                  created.toMSecsSinceEpoch() },
+                Tr::tr("storing a label of experiment %1").arg(label.experimentId));
+            error)
+            return error;
+        auto id = runQuery(
+            m_database, kSelectReviewLabelId,
+            { label.experimentId, label.caseId, label.variant, label.repeat, label.reviewer },
+            Tr::tr("storing a label of experiment %1").arg(label.experimentId));
+        if (!id)
+            return id.error();
+        if (!id->next())
+            return StoreError::make(
+                StoreError::Code::NotFound,
+                Tr::tr("the label of experiment %1 was not stored").arg(label.experimentId));
+        return id->value(0).toLongLong();
+    });
+}
+
+StoreError CallStore::deleteReviewLabel(qint64 experimentId, const QString &caseId,
+                                        const QString &variant, int repeat, const QString &reviewer)
+{
+    auto done = inTransaction<qint64>(m_database, [&]() -> StoreResult<qint64> {
+        if (StoreError error =
+                runStatement(m_database, statement(kDeleteReviewLabel),
+                             { experimentId, caseId, variant, repeat, reviewer },
+                             Tr::tr("removing a label of experiment %1").arg(experimentId));
+            error)
+            return error;
+        return qint64(0);
+    });
+    return done ? StoreError() : done.error();
+}
+
+StoreResult<QList<ReviewLabel>> CallStore::reviewLabels(qint64 experimentId)
+{
+    auto query = runQuery(m_database, kSelectReviewLabels, { experimentId },
+                          Tr::tr("reading the labels of experiment %1").arg(experimentId));
+    if (!query)
+        return query.error();
+    QList<ReviewLabel> labels;
+    while (query->next()) {
+        const QSqlQuery &q = *query;
+        ReviewLabel l;
+        l.id = q.value(0).toLongLong();
+        l.experimentId = q.value(1).toLongLong();
+        if (!q.value(2).isNull())
+            l.runId = q.value(2).toLongLong();
+        if (!q.value(3).isNull())
+            l.callId = q.value(3).toLongLong();
+        l.caseId = q.value(4).toString();
+        l.variant = q.value(5).toString();
+        l.repeat = q.value(6).toInt();
+        l.verdict = q.value(7).toString();
+        if (!q.value(8).isNull())
+            l.score = q.value(8).toInt();
+        l.note = q.value(9).toString();
+        l.reviewer = q.value(10).toString();
+        l.createdAt = QDateTime::fromMSecsSinceEpoch(q.value(11).toLongLong(), Qt::UTC);
+        labels.append(l);
+    }
+    return labels;
 }
 
 } // namespace Callscope

@@ -402,6 +402,27 @@ constexpr auto kV8SplitTurns =
 constexpr auto kV8SplitAttempts =
     "UPDATE call_attempts SET input_tokens = MAX(0, input_tokens - cached_tokens) WHERE cached_tokens > 0"_L1;
 
+// ---- Version 10: people's labels of experiment runs ----------------------------------------
+//
+// The review queue stores one label per run and reviewer: pass, fail or skip, an optional
+// score from 1 to 5 and a note. The run is named by its key (case, variant, repeat), which
+// outlives a rerun of the run's row; run_id and call_id say which row and call were looked at.
+constexpr auto kV10ReviewLabels = R"(CREATE TABLE review_labels (
+    id INTEGER PRIMARY KEY,
+    experiment_id INTEGER NOT NULL REFERENCES experiments(id) ON DELETE CASCADE,
+    run_id INTEGER REFERENCES experiment_runs(id) ON DELETE SET NULL,
+    call_id INTEGER REFERENCES calls(id) ON DELETE SET NULL,
+    case_id TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    repeat INTEGER NOT NULL,
+    verdict TEXT NOT NULL CHECK (verdict IN ('pass', 'fail', 'skip')),
+    score INTEGER CHECK (score IS NULL OR (score >= 1 AND score <= 5)),
+    note TEXT NOT NULL DEFAULT '',
+    reviewer TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    UNIQUE (experiment_id, case_id, variant, repeat, reviewer)
+))"_L1;
+
 } // namespace
 
 const QList<MigrationStep> &migrations()
@@ -425,6 +446,7 @@ const QList<MigrationStep> &migrations()
             kV8AttemptsWrite1h, kV8RunsRead, kV8RunsWrite, kV8RunsUncached, kV8SplitRuns,
             kV8SplitCalls, kV8SplitTurns, kV8SplitAttempts },
           nullptr },
+        { 10, { kV10ReviewLabels }, nullptr },
     };
     return steps;
 }

@@ -7,6 +7,7 @@
 #include "core/eval/baseline.h"
 #include "core/eval/experiment.h"
 #include "core/eval/pricetable.h"
+#include "core/eval/review.h"
 #include "core/eval/scripting.h"
 #include "core/eval/statistics.h"
 #include "core/schema/jsonschema.h"
@@ -360,6 +361,8 @@ private Q_SLOTS:
     void badExperimentSendsNothing();
     void resumeAfterKill();
     void judgeDecidesAndIsStored();
+    void cohensKappaByHand();
+    void reviewLabelsInSummaryAndOut();
     void pricesAndCost();
     void batchTwoTurnLoop_data();
     void batchTwoTurnLoop();
@@ -1022,6 +1025,214 @@ void TestEval::judgeDecidesAndIsStored()
                               .toInteger();
     QCOMPARE(stored->metadata.value(u"judge_of"_s).toInteger(), judged);
     QVERIFY(stored->input.value(u"text"_s).toString().contains(u"\"title\":\"bad\""_s));
+}
+
+// Cohen's kappa from 2x2 tables worked out by hand, and the agreement of a judge with labels.
+void TestEval::cohensKappaByHand()
+{
+    // 50 runs: judge pass & person pass 20, judge pass & person fail 5, judge fail & person pass
+    // 10, both fail 15. Observed agreement 35/50 = 0.7; the judge passes 25/50 = 0.5, the person
+    // 30/50 = 0.6; chance agreement 0.5 * 0.6 + 0.5 * 0.4 = 0.5; kappa (0.7 - 0.5) / 0.5 = 0.4.
+    QVERIFY(qAbs(*Stats::cohensKappa(20, 5, 10, 15) - 0.4) < 1e-12);
+    // 100 runs 45/15/25/15: observed 0.6, yes rates 0.6 and 0.7, chance 0.42 + 0.12 = 0.54;
+    // kappa 0.06 / 0.46.
+    QVERIFY(qAbs(*Stats::cohensKappa(45, 15, 25, 15) - 0.06 / 0.46) < 1e-12);
+    QCOMPARE(*Stats::cohensKappa(10, 0, 0, 10), 1.0);
+    // Always disagreeing, at even rates: observed 0, chance 0.5, kappa -1.
+    QCOMPARE(*Stats::cohensKappa(0, 10, 10, 0), -1.0);
+    QVERIFY(!Stats::cohensKappa(0, 0, 0, 0));
+    QVERIFY(!Stats::cohensKappa(10, 0, 0, 0)); // both always "pass": chance explains it all
+
+    // The same 50 runs as stored runs and labels; a skip and a run without a judge are left out.
+    QList<ExperimentRunRecord> runs;
+    QList<ReviewLabel> labels;
+    const int table[4] = { 20, 5, 10, 15 };
+    int n = 0;
+    for (int cell = 0; cell < 4; ++cell) {
+        for (int i = 0; i < table[cell]; ++i, ++n) {
+            ExperimentRunRecord run;
+            run.id = n + 1;
+            run.experimentId = 3;
+            run.caseId = u"c%1"_s.arg(n);
+            run.variant = u"A"_s;
+            const bool judgePassed = cell < 2;
+            run.assertions = QJsonArray { QJsonObject { { u"type"_s, u"equals"_s },
+                                                        { u"name"_s, u"title"_s },
+                                                        { u"passed"_s, true } },
+                                          QJsonObject { { u"type"_s, u"judge"_s },
+                                                        { u"name"_s, u"tone"_s },
+                                                        { u"passed"_s, judgePassed } } };
+            runs.append(run);
+            ReviewLabel label;
+            label.experimentId = 3;
+            label.caseId = run.caseId;
+            label.variant = u"A"_s;
+            label.verdict = cell == 0 || cell == 2 ? u"pass"_s : u"fail"_s;
+            label.reviewer = u"ana"_s;
+            labels.append(label);
+        }
+    }
+    ExperimentRunRecord unjudged;
+    unjudged.caseId = u"extra"_s;
+    unjudged.variant = u"A"_s;
+    runs.append(unjudged);
+    ReviewLabel skip;
+    skip.experimentId = 3;
+    skip.caseId = u"c0"_s;
+    skip.variant = u"A"_s;
+    skip.verdict = u"skip"_s;
+    skip.reviewer = u"ben"_s;
+    labels.append(skip);
+    ReviewLabel other = skip;
+    other.caseId = u"extra"_s;
+    other.verdict = u"fail"_s;
+    labels.append(other);
+    const QList<JudgeAgreement> agreement = judgeAgreement(runs, labels);
+    QCOMPARE(agreement.size(), 1);
+    QCOMPARE(agreement.first().assertion, u"tone"_s);
+    QCOMPARE(agreement.first().pairs(), 50);
+    QCOMPARE(agreement.first().bothPass, 20);
+    QCOMPARE(agreement.first().judgePassPersonFail, 5);
+    QCOMPARE(agreement.first().judgeFailPersonPass, 10);
+    QCOMPARE(agreement.first().bothFail, 15);
+    QVERIFY(qAbs(*agreement.first().kappa() - 0.4) < 1e-12);
+    const QJsonObject summary = reviewSummary(runs, labels);
+    QCOMPARE(summary.value(u"labels"_s).toInt(), 52);
+    QCOMPARE(summary.value(u"reviewers"_s).toArray(), (QJsonArray { u"ana"_s, u"ben"_s }));
+    QCOMPARE(summary.value(u"verdicts"_s).toObject().value(u"skip"_s).toInt(), 1);
+    const QJsonObject tone = summary.value(u"agreement"_s).toArray().at(0).toObject();
+    QCOMPARE(tone.value(u"observed_agreement"_s).toDouble(), 0.7);
+    QVERIFY2(tone.value(u"sentence"_s).toString().contains(u"35 of 50"_s)
+                 && tone.value(u"sentence"_s).toString().contains(u"kappa 0.40"_s),
+             qPrintable(tone.value(u"sentence"_s).toString()));
+}
+
+// Labels given after a run come back in the summary (with the judge's agreement), in the
+// HTML report, as lines of --out, and from `experiment labels` as JSON Lines.
+void TestEval::reviewLabelsInSummaryAndOut()
+{
+    FakeProviderThread server;
+    QVERIFY(server.listen());
+    server.run([](FakeProvider &p) {
+        const FakeProvider::Responder calls = scriptedResponder(0);
+        p.setResponder([calls](const RecordedRequest &request) {
+            const QJsonArray messages = request.jsonObject().value(u"messages"_s).toArray();
+            const QString system = messages.at(0).toObject().value(u"content"_s).toString();
+            if (!system.startsWith(u"You judge"_s))
+                return calls(request);
+            const QString task = messages.at(1).toObject().value(u"content"_s).toString();
+            const double score = task.contains(u"pass"_s) ? 0.9 : 0.2;
+            return FakeReply::json(
+                200,
+                openAiToolCallBody(u"j1"_s, u"submit_output"_s,
+                                   { { u"score"_s, score }, { u"reason"_s, u"looked at it"_s } }));
+        });
+    });
+    QTemporaryDir dir;
+    QVERIFY(writeFile(
+        dir.filePath(u"planner.spec.json"_s),
+        QJsonDocument(twoTurnSpecJson(server.baseUrl(), u"CALLSCOPE_EVAL_API_KEY"_s)).toJson()));
+    QVERIFY(writeFile(dir.filePath(u"cases.jsonl"_s),
+                      "{\"id\":\"good\",\"input\":\"Plan the pass ticket\"}\n"
+                      "{\"id\":\"poor\",\"input\":\"Plan the fail ticket\"}\n"));
+    const QJsonObject experiment { { u"spec"_s, u"planner.spec.json"_s },
+                                   { u"dataset"_s, u"cases.jsonl"_s },
+                                   { u"assert"_s,
+                                     QJsonArray { judgeAssertion(server.baseUrl()) } } };
+    QVERIFY(writeFile(dir.filePath(u"exp.json"_s), QJsonDocument(experiment).toJson()));
+    const QString db = dir.filePath(u"h.sqlite"_s);
+    const CliRun first = runEval({ dir.filePath(u"exp.json"_s), u"--db"_s, db });
+    QVERIFY2(first.exit == 1, first.err.constData());
+    QVERIFY(!first.summary.contains(u"review"_s));
+    const qint64 id = first.summary.value(u"experiment_id"_s).toInteger();
+    QVERIFY(id > 0);
+
+    // A person passes both outputs (the judge passed "good" and failed "poor").
+    {
+        auto opened = Database::open(db);
+        QVERIFY(opened);
+        CallStore store(**opened);
+        const auto runs = store.experimentRuns(id);
+        QVERIFY(runs);
+        QCOMPARE(runs->size(), 2);
+        for (const ExperimentRunRecord &run : runs.value()) {
+            ReviewLabel label;
+            label.experimentId = id;
+            label.runId = run.id;
+            label.callId = run.callId;
+            label.caseId = run.caseId;
+            label.variant = run.variant;
+            label.repeat = run.repeat;
+            label.verdict = u"pass"_s;
+            label.score = run.caseId == u"good"_s ? 5 : 3;
+            label.note = run.caseId == u"poor"_s ? u"says fail but is fine"_s : QString();
+            label.reviewer = u"ana"_s;
+            QVERIFY(store.saveReviewLabel(label));
+        }
+    }
+
+    const QString out = dir.filePath(u"out.jsonl"_s);
+    const QString html = dir.filePath(u"report.html"_s);
+    const CliRun again = runEval({ dir.filePath(u"exp.json"_s), u"--db"_s, db, u"--resume"_s,
+                                   QString::number(id), u"--out"_s, out, u"--html"_s, html });
+    QVERIFY2(again.exit == 1, again.err.constData());
+    const QJsonObject review = again.summary.value(u"review"_s).toObject();
+    QCOMPARE(review.value(u"labels"_s).toInt(), 2);
+    QCOMPARE(review.value(u"items"_s).toArray().size(), 2);
+    // Judge pass / person pass 1, judge fail / person pass 1: observed 0.5; the judge passes
+    // half, the person all; chance 0.5 * 1 + 0.5 * 0 = 0.5; kappa (0.5 - 0.5) / 0.5 = 0.
+    const QJsonObject agreement = review.value(u"agreement"_s).toArray().at(0).toObject();
+    QCOMPARE(agreement.value(u"pairs"_s).toInt(), 2);
+    QCOMPARE(agreement.value(u"kappa"_s).toDouble(), 0.0);
+    QCOMPARE(agreement.value(u"confusion"_s)
+                 .toObject()
+                 .value(u"judge_fail"_s)
+                 .toObject()
+                 .value(u"person_pass"_s)
+                 .toInt(),
+             1);
+    QFile lines(out);
+    QVERIFY(lines.open(QIODevice::ReadOnly));
+    QList<QJsonObject> labelLines;
+    for (const QByteArray &line : lines.readAll().split('\n')) {
+        const QJsonObject object = QJsonDocument::fromJson(line).object();
+        if (object.value(u"label"_s).toBool())
+            labelLines.append(object);
+    }
+    QCOMPARE(labelLines.size(), 2);
+    const QJsonObject poorLine = labelLines.at(0).value(u"case"_s).toString() == u"poor"_s
+        ? labelLines.at(0)
+        : labelLines.at(1);
+    QCOMPARE(poorLine.value(u"case"_s).toString(), u"poor"_s);
+    QCOMPARE(poorLine.value(u"verdict"_s).toString(), u"pass"_s);
+    QCOMPARE(poorLine.value(u"score"_s).toInt(), 3);
+    QCOMPARE(poorLine.value(u"note"_s).toString(), u"says fail but is fine"_s);
+    QCOMPARE(poorLine.value(u"reviewer"_s).toString(), u"ana"_s);
+    QVERIFY(poorLine.value(u"call_id"_s).toInteger() > 0);
+    QFile report(html);
+    QVERIFY(report.open(QIODevice::ReadOnly));
+    const QString page = QString::fromUtf8(report.readAll());
+    QVERIFY(page.contains(u"Judges and people"_s));
+    QVERIFY(page.contains(u"kappa 0.00"_s));
+
+    // `experiment labels` prints the same labels as JSON Lines.
+    QProcess process;
+    process.start(cliPath(), { u"experiment"_s, u"labels"_s, QString::number(id), u"--db"_s, db });
+    QVERIFY(process.waitForFinished(60000));
+    QCOMPARE(process.exitCode(), 0);
+    const QList<QByteArray> printed = process.readAllStandardOutput().trimmed().split('\n');
+    QCOMPARE(printed.size(), 2);
+    QJsonObject printedFirst = QJsonDocument::fromJson(printed.at(0)).object();
+    if (printedFirst.value(u"case"_s).toString() != u"good"_s)
+        printedFirst = QJsonDocument::fromJson(printed.at(1)).object();
+    QCOMPARE(printedFirst.value(u"case"_s).toString(), u"good"_s);
+    QCOMPARE(printedFirst.value(u"experiment_id"_s).toInteger(), id);
+    QVERIFY(printedFirst.value(u"call_id"_s).toInteger() > 0);
+    QCOMPARE(printedFirst.value(u"score"_s).toInt(), 5);
+    QProcess unknown;
+    unknown.start(cliPath(), { u"experiment"_s, u"labels"_s, u"999"_s, u"--db"_s, db });
+    QVERIFY(unknown.waitForFinished(60000));
+    QCOMPARE(unknown.exitCode(), 2);
 }
 
 void TestEval::pricesAndCost()

@@ -436,6 +436,32 @@ void TestPgHistory::batchesAndExperiments()
     QVERIFY(runs->first().cached);
     QCOMPARE(runs->first().costUsd, std::optional<double>(0.25));
     QVERIFY(!runs->first().directCostUsd);
+
+    // People's labels: one per run and reviewer on the server too.
+    ReviewLabel label;
+    label.experimentId = *experimentId;
+    label.runId = *runId;
+    label.callId = *caseId;
+    label.caseId = u"a"_s;
+    label.variant = u"base"_s;
+    label.verdict = u"pass"_s;
+    label.score = 5;
+    label.reviewer = u"ana"_s;
+    const auto labelId = store.saveReviewLabel(label);
+    QVERIFY2(labelId, qPrintable(labelId.error().message));
+    label.verdict = u"fail"_s;
+    label.score.reset();
+    const auto relabelled = store.saveReviewLabel(label);
+    QVERIFY2(relabelled, qPrintable(relabelled.error().message));
+    QCOMPARE(*relabelled, *labelId);
+    const auto labels = store.reviewLabels(*experimentId);
+    QVERIFY2(labels, qPrintable(labels.error().message));
+    QCOMPARE(labels->size(), 1);
+    QCOMPARE(labels->first().verdict, u"fail"_s);
+    QVERIFY(!labels->first().score);
+    QCOMPARE(labels->first().callId, std::optional<qint64>(*caseId));
+    QVERIFY(!store.deleteReviewLabel(*experimentId, u"a"_s, u"base"_s, 0, u"ana"_s));
+    QVERIFY(store.reviewLabels(*experimentId)->isEmpty());
 }
 
 void TestPgHistory::searchFiltersAndPages()

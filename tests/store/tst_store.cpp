@@ -116,9 +116,12 @@ Message toolResultMessage(const QString &content)
 }
 
 // A record with every field set to a non-default value.
-// Takes a version 8 file back to the version 6 layout: the prompt cache write columns of
-// version 8 go, then the response cache of version 7 (its table and two run columns).
-const QString kBackToVersion6 = uR"(ALTER TABLE calls DROP COLUMN cache_write_tokens
+// Takes a file of the latest version back to the version 6 layout: the review labels of version
+// 10 go, the prompt cache write columns of version 8, then the response cache of version 7 (its
+// table and two run columns).
+const QString kBackToVersion6 = uR"(DROP TABLE review_labels
+;
+ALTER TABLE calls DROP COLUMN cache_write_tokens
 ;
 ALTER TABLE calls DROP COLUMN cache_write_1h_tokens
 ;
@@ -361,6 +364,7 @@ private:
 
 private slots:
     void initTestCase();
+    void reviewLabelsKeptWithTheRun();
     void defaultPath();
     void roundTripsEveryField();
     void stripsSecretsFromSpec();
@@ -411,6 +415,96 @@ void TestStore::defaultPath()
                  + u"/callscope.sqlite"_s);
     // Test mode keeps it away from the user's real data.
     QVERIFY2(path.contains(u".qttest"_s) || path.startsWith(home.path()), qPrintable(path));
+}
+
+// People's labels: one per run and reviewer (a second label of the same run replaces the
+// first), removed for undo, checked (verdict, score), and gone with their experiment. A file of
+// version 8 gets the table by migration.
+void TestStore::reviewLabelsKeptWithTheRun()
+{
+    const QString path = freshPath();
+    {
+        Database::Options old;
+        old.targetVersion = 8;
+        auto before = Database::open(path, old);
+        QVERIFY2(before, qPrintable(before.error().message));
+        QCOMPARE((*before)->schemaVersion(), 8);
+    }
+    auto db = Database::open(path);
+    QVERIFY2(db, qPrintable(db.error().message));
+    QCOMPARE((*db)->schemaVersion(), Database::latestSchemaVersion());
+    QVERIFY(Database::latestSchemaVersion() >= 10);
+    CallStore store(**db);
+    const qint64 call = *store.insertCall(fullRecord(u"labelled"_s));
+    ExperimentRecord definition;
+    definition.name = u"reviewed"_s;
+    definition.definitionHash = "h";
+    const qint64 experiment = *store.createExperiment(definition);
+    ExperimentRunRecord run;
+    run.experimentId = experiment;
+    run.caseId = u"c1"_s;
+    run.variant = u"A"_s;
+    run.repeat = 1;
+    run.callId = call;
+    run.status = u"completed"_s;
+    const qint64 runId = *store.saveExperimentRun(run);
+
+    ReviewLabel label;
+    label.experimentId = experiment;
+    label.runId = runId;
+    label.callId = call;
+    label.caseId = u"c1"_s;
+    label.variant = u"A"_s;
+    label.repeat = 1;
+    label.verdict = u"pass"_s;
+    label.score = 4;
+    label.note = u"fine"_s;
+    label.reviewer = u"ana"_s;
+    label.createdAt = QDateTime::fromMSecsSinceEpoch(1700000000123, Qt::UTC);
+    const auto first = store.saveReviewLabel(label);
+    QVERIFY2(first, qPrintable(first.error().message));
+    ReviewLabel other = label;
+    other.reviewer = u"ben"_s;
+    other.verdict = u"fail"_s;
+    other.score.reset();
+    other.note.clear();
+    QVERIFY(store.saveReviewLabel(other));
+    // Ana changes her mind: the same row, the new verdict.
+    label.verdict = u"fail"_s;
+    label.score = 2;
+    const auto again = store.saveReviewLabel(label);
+    QVERIFY(again);
+    QCOMPARE(*again, *first);
+    auto labels = store.reviewLabels(experiment);
+    QVERIFY2(labels, qPrintable(labels.error().message));
+    QCOMPARE(labels->size(), 2);
+    const ReviewLabel &ana = labels->at(0);
+    QCOMPARE(ana.reviewer, u"ana"_s);
+    QCOMPARE(ana.verdict, u"fail"_s);
+    QCOMPARE(ana.score, std::optional<int>(2));
+    QCOMPARE(ana.note, u"fine"_s);
+    QCOMPARE(ana.runId, std::optional<qint64>(runId));
+    QCOMPARE(ana.callId, std::optional<qint64>(call));
+    QCOMPARE(ana.repeat, 1);
+    QCOMPARE(ana.createdAt, label.createdAt);
+    QVERIFY(!labels->at(1).score);
+
+    // What the table refuses.
+    ReviewLabel bad = label;
+    bad.reviewer = u"cy"_s;
+    bad.verdict = u"maybe"_s;
+    QVERIFY(!store.saveReviewLabel(bad));
+    bad.verdict = u"pass"_s;
+    bad.score = 7;
+    QVERIFY(!store.saveReviewLabel(bad));
+
+    // Undo removes one reviewer's label only; removing one that is not there is no error.
+    QVERIFY(!store.deleteReviewLabel(experiment, u"c1"_s, u"A"_s, 1, u"ben"_s));
+    QVERIFY(!store.deleteReviewLabel(experiment, u"c1"_s, u"A"_s, 1, u"ben"_s));
+    QCOMPARE(store.reviewLabels(experiment)->size(), 1);
+    QCOMPARE(store.reviewLabels(experiment)->first().reviewer, u"ana"_s);
+    QVERIFY(store.reviewLabels(experiment + 1)->isEmpty());
+    QVERIFY(store.checkIntegrity()->ok());
 }
 
 void TestStore::roundTripsEveryField()
@@ -1543,7 +1637,7 @@ void TestStore::migratesFromVersion5WithACall()
     auto db = Database::open(path);
     QVERIFY2(db, qPrintable(db.error().message));
     QCOMPARE((*db)->schemaVersion(), Database::latestSchemaVersion());
-    QCOMPARE(Database::latestSchemaVersion(), 8);
+    QCOMPARE(Database::latestSchemaVersion(), 10);
     QCOMPARE(countRows(path, u"response_cache"_s), 0);
     CallStore store(**db);
     const auto old = store.getCall(oldId);
@@ -1603,7 +1697,7 @@ void TestStore::migratesFromVersion6SplitsCachedTokens()
              qPrintable(error));
     auto db = Database::open(path);
     QVERIFY2(db, qPrintable(db.error().message));
-    QCOMPARE((*db)->schemaVersion(), 8);
+    QCOMPARE((*db)->schemaVersion(), Database::latestSchemaVersion());
     CallStore store(**db);
     const auto call = store.getCall(id);
     QVERIFY2(call, qPrintable(call.error().message));

@@ -9,6 +9,7 @@
 #include "core/secrets/profilestore.h"
 #include "core/secrets/truststore.h"
 #include "core/store/callstore.h"
+#include "core/store/database.h"
 #include "tests/support/fakeprovider.h"
 #include "tests/support/studiowait.h"
 #include "tests/support/testsupport.h"
@@ -19,6 +20,7 @@
 #include "ui/editor/specdocument.h"
 #include "ui/editor/specformeditor.h"
 #include "ui/experiments/experimentview.h"
+#include "ui/experiments/reviewqueue.h"
 #include "ui/run/attachmentmodel.h"
 #include "ui/run/partialoutputmodel.h"
 #include "ui/run/runpanel.h"
@@ -66,6 +68,7 @@
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
@@ -379,6 +382,7 @@ private Q_SLOTS:
     void findingsAgreeWithCliLint();
     void findingsCheckKeepsEventLoopResponsive();
     void experimentAssertionsKeepEventLoopResponsive();
+    void reviewQueueByKeys();
 
 private:
     // Sets the ticket spec up on the fake server with get_ticket needing approval.
@@ -3421,6 +3425,237 @@ void TestStudio1::partialOutputStopEarlyShowsWhy()
     QVERIFY2(t->item(note).text.contains(u"/color"_s), qPrintable(t->item(note).text));
     QVERIFY(findRow(t, TranscriptModel::Kind::Correction, note) > note);
     QCOMPARE(result.record.metadata.value(u"stopped_early"_s).toArray().size(), 1);
+}
+
+// The review queue, driven by keys only: 25 cases x 2 variants with a judge on the fake
+// provider; a person labels all 50 runs (P / F), gives scores and a note, skips and undoes. The
+// judge's verdict is hidden until the run is labelled, the next run is already read when Space
+// comes, no SQL runs on the GUI thread, and the experiment's agreement is the kappa worked out
+// here by hand.
+void TestStudio1::reviewQueueByKeys()
+{
+    constexpr int kCases = 25;
+    constexpr int kJudgePassCases = 13; // c00..c12 are "good": the judge passes them
+    // The fake model answers with the input as title; the judge scores "good" tasks 0.9.
+    m_server->setResponder([](const RecordedRequest &request) {
+        const QJsonArray messages = request.jsonObject().value(u"messages"_s).toArray();
+        const QString system = messages.at(0).toObject().value(u"content"_s).toString();
+        const QString task = messages.at(1).toObject().value(u"content"_s).toString();
+        if (system.startsWith(u"You judge"_s)) {
+            const double score = task.contains(u"good"_s) ? 0.9 : 0.2;
+            return FakeReply::json(
+                200,
+                chatToolCalls({ { u"j"_s,
+                                  u"submit_output"_s,
+                                  { { u"score"_s, score }, { u"reason"_s, u"read it"_s } } } }));
+        }
+        return FakeReply::json(
+            200, chatToolCalls({ { u"a"_s, u"submit_output"_s, { { u"title"_s, task } } } }));
+    });
+    QJsonArray dataset;
+    for (int i = 0; i < kCases; ++i)
+        dataset.append(QJsonObject {
+            { u"id"_s, u"c%1"_s.arg(i, 2, 10, QChar(u'0')) },
+            { u"input"_s,
+              u"Plan the %1 ticket %2"_s.arg(i < kJudgePassCases ? u"good"_s : u"poor"_s)
+                  .arg(i) } });
+    const QJsonObject engine { { u"type"_s, u"openai"_s },
+                               { u"model"_s, u"gpt-4o-mini"_s },
+                               { u"base_url"_s, m_server->baseUrl().toString() },
+                               { u"api_key_env"_s, QString::fromLatin1(kKeyEnv) },
+                               { u"stream"_s, false } };
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"review.experiment.json"_s);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(
+        QJsonDocument(
+            QJsonObject {
+                { u"name"_s, u"review by keys"_s },
+                { u"spec"_s,
+                  QJsonObject {
+                      { u"kind"_s, u"plan"_s },
+                      { u"system_prompt"_s, u"Plan."_s },
+                      { u"response_schema"_s, QJsonObject { { u"type"_s, u"object"_s } } },
+                      { u"engine"_s, engine } } },
+                { u"dataset"_s, dataset },
+                { u"variants"_s,
+                  QJsonArray { QJsonObject { { u"name"_s, u"A"_s } },
+                               QJsonObject { { u"name"_s, u"B"_s },
+                                             { u"system_prompt"_s, u"Plan briefly."_s } } } },
+                { u"assert"_s,
+                  QJsonArray { QJsonObject { { u"type"_s, u"judge"_s },
+                                             { u"name"_s, u"useful"_s },
+                                             { u"rubric"_s, u"The plan is useful."_s },
+                                             { u"pass_score"_s, 0.5 },
+                                             { u"engine"_s, engine } } } } })
+            .toJson());
+    file.close();
+
+    ExperimentView view(m_services->calls(), m_services->store());
+    view.setReader(m_services->reader());
+    view.resize(1280, 800);
+    view.show();
+    QVERIFY2(
+        view.openFile(path),
+        qPrintable(view.loadErrors().isEmpty() ? QString() : view.loadErrors().first().toString()));
+    QTRY_VERIFY_WITH_TIMEOUT(view.state() == ExperimentView::State::Ready, 15000);
+    QVERIFY(!view.reviewButton()->isEnabled());
+    QVERIFY(view.run());
+    QTRY_VERIFY_WITH_TIMEOUT(view.state() == ExperimentView::State::Finished, 60000);
+    QVERIFY(view.reviewButton()->isEnabled());
+    m_services->calls()->flushWrites();
+
+    // From here on every read and write goes through the reader's and the writer's threads.
+    Database::setForbiddenThread(QCoreApplication::instance()->thread(),
+                                 Database::ThreadCheck::Count);
+    auto sqlOff =
+        qScopeGuard([] { Database::setForbiddenThread(nullptr, Database::ThreadCheck::Off); });
+
+    QTest::mouseClick(view.reviewButton(), Qt::LeftButton);
+    ReviewQueue *queue = view.reviewQueue();
+    QVERIFY(queue);
+    QVERIFY(queue->isWindow());
+    QCOMPARE(queue->count(), 2 * kCases);
+    QCOMPARE(queue->currentIndex(), 0);
+    QVERIFY(queue->progressLabel()->text().startsWith(u"0 of 50"_s));
+    // It fits a 1280 x 800 screen: the panes scroll, the window does not.
+    queue->resize(1280, 800);
+    QVERIFY(QTest::qWaitForWindowExposed(queue));
+    QVERIFY2(queue->minimumSizeHint().height() <= 800 && queue->minimumSizeHint().width() <= 1280,
+             qPrintable(u"%1 x %2"_s.arg(queue->minimumSizeHint().width())
+                            .arg(queue->minimumSizeHint().height())));
+    QVERIFY(queue->outputView()->height() > 300);
+    QTRY_VERIFY_WITH_TIMEOUT(queue->isCurrentShown(), 15000);
+    QVERIFY(queue->caseView()->toPlainText().contains(u"Plan the good ticket 0"_s));
+    QVERIFY(queue->outputView()->toPlainText().contains(u"\"title\""_s));
+    QVERIFY(queue->transcriptView()->toPlainText().contains(u"submit_output"_s));
+
+    // Undo: a pass taken back hides the verdict again; a skip taken back; a score changed back.
+    QVERIFY(!queue->verdictsShown());
+    QVERIFY(!queue->verdictsLabel()->text().contains(u"The judge useful"_s));
+    QTest::keyClick(queue, Qt::Key_P);
+    QVERIFY(queue->verdictsShown());
+    QVERIFY2(queue->verdictsLabel()->text().contains(u"The judge useful passed it"_s),
+             qPrintable(queue->verdictsLabel()->text()));
+    QTest::keyClick(queue, Qt::Key_U);
+    QCOMPARE(queue->currentIndex(), 0);
+    QVERIFY(!queue->labelAt(0));
+    QVERIFY(!queue->verdictsShown());
+    QTest::keyClick(queue, Qt::Key_S);
+    QCOMPARE(queue->labelAt(0)->verdict, u"skip"_s);
+    QCOMPARE(queue->skippedCount(), 1);
+    QTest::keyClick(queue, Qt::Key_Z, Qt::ControlModifier);
+    QVERIFY(!queue->labelAt(0));
+    QCOMPARE(queue->skippedCount(), 0);
+
+    // The person's labels, chosen by what the judge will say (the test knows; the queue hides
+    // it): of the 26 runs the judge passes, 20 pass and 6 fail; of the 24 it fails, 4 pass and
+    // 20 fail.
+    int judgePassSeen = 0, judgeFailSeen = 0;
+    EventLoopGap gap;
+    gap.start();
+    qint64 slowestShow = 0;
+    for (int n = 0; n < 2 * kCases; ++n) {
+        const int index = queue->currentIndex();
+        QVERIFY2(!queue->labelAt(index), qPrintable(QString::number(index)));
+        QVERIFY(queue->isCurrentShown());
+        QVERIFY(!queue->verdictsShown());
+        const ExperimentRunRecord &run = queue->runAt(index);
+        const bool judgePasses = run.caseId.mid(1).toInt() < kJudgePassCases;
+        bool pass;
+        if (judgePasses)
+            pass = judgePassSeen++ < 20;
+        else
+            pass = judgeFailSeen++ < 4;
+        if (n % 7 == 3)
+            QTest::keyClick(queue, Qt::Key_4); // a score before the verdict is kept with it
+        QTest::keyClick(queue, pass ? Qt::Key_P : Qt::Key_F);
+        QVERIFY(queue->verdictsShown());
+        QCOMPARE(queue->labelAt(index)->verdict, pass ? u"pass"_s : u"fail"_s);
+        if (n % 7 == 3)
+            QCOMPARE(queue->labelAt(index)->score, std::optional<int>(4));
+        if (n == 5) {
+            // A score after the verdict, then undone: the label is as before.
+            QTest::keyClick(queue, Qt::Key_2);
+            QCOMPARE(queue->labelAt(index)->score, std::optional<int>(2));
+            QTest::keyClick(queue, Qt::Key_U);
+            QCOMPARE(queue->labelAt(index)->verdict, pass ? u"pass"_s : u"fail"_s);
+            QVERIFY(!queue->labelAt(index)->score);
+            // A note: N, the text, Enter.
+            QTest::keyClick(queue, Qt::Key_N);
+            QVERIFY(queue->noteEdit()->isVisible());
+            QTest::keyClicks(queue->noteEdit(), u"plan skips the deadline"_s);
+            QTest::keyClick(queue->noteEdit(), Qt::Key_Return);
+            QVERIFY(!queue->noteEdit()->isVisible());
+            QCOMPARE(queue->labelAt(index)->note, u"plan skips the deadline"_s);
+        }
+        QVERIFY(queue->progressLabel()->text().startsWith(u"%1 of 50"_s.arg(n + 1)));
+        if (n + 1 == 2 * kCases)
+            break;
+        // The next run is read ahead while the person looks at this one: when Space comes it is
+        // on screen in the key's own handling.
+        const int nextIndex = index + 1;
+        QTRY_VERIFY_WITH_TIMEOUT(queue->isLoaded(nextIndex), 15000);
+        QTest::keyClick(queue, Qt::Key_Space);
+        QCOMPARE(queue->currentIndex(), nextIndex);
+        QVERIFY(queue->isCurrentShown());
+        slowestShow = std::max(slowestShow, queue->lastShowMs());
+    }
+    gap.stop();
+    qInfo("review queue: slowest next run on screen %lld ms after its key; longest event-loop "
+          "gap %lld ms",
+          slowestShow, gap.longest());
+    QVERIFY2(slowestShow < 100, qPrintable(QString::number(slowestShow)));
+    QCOMPARE(queue->labelledCount(), 50);
+    QVERIFY(queue->progressLabel()->text().contains(u"Every run has your label"_s));
+    QTRY_COMPARE_WITH_TIMEOUT(queue->pendingWrites(), 0, 15000);
+
+    // Kappa by hand: 50 pairs, 40 agree (20 + 20): observed 0.8. The judge passes 26 of 50
+    // (0.52), the person 24 of 50 (0.48); chance agreement 0.52 * 0.48 + 0.48 * 0.52 = 0.4992.
+    // Kappa = (0.8 - 0.4992) / (1 - 0.4992) = 0.3008 / 0.5008.
+    const double expected = 0.3008 / 0.5008;
+    QTRY_VERIFY_WITH_TIMEOUT(view.agreementLabel()->isVisible()
+                                 && view.agreementLabel()->text().contains(u"kappa 0.60"_s),
+                             15000);
+    const QJsonObject review = view.summary().value(u"review"_s).toObject();
+    QCOMPARE(review.value(u"labels"_s).toInt(), 50);
+    const QJsonObject agreement = review.value(u"agreement"_s).toArray().at(0).toObject();
+    QCOMPARE(agreement.value(u"assertion"_s).toString(), u"useful"_s);
+    QCOMPARE(agreement.value(u"pairs"_s).toInt(), 50);
+    QVERIFY(qAbs(agreement.value(u"kappa"_s).toDouble() - expected) < 1e-9);
+    const QJsonObject confusion = agreement.value(u"confusion"_s).toObject();
+    QCOMPARE(confusion.value(u"judge_pass"_s).toObject().value(u"person_pass"_s).toInt(), 20);
+    QCOMPARE(confusion.value(u"judge_pass"_s).toObject().value(u"person_fail"_s).toInt(), 6);
+    QCOMPARE(confusion.value(u"judge_fail"_s).toObject().value(u"person_pass"_s).toInt(), 4);
+    QCOMPARE(confusion.value(u"judge_fail"_s).toObject().value(u"person_fail"_s).toInt(), 20);
+
+    const int statements = Database::forbiddenThreadStatements();
+    const QString last = Database::lastForbiddenStatement();
+    sqlOff.dismiss();
+    Database::setForbiddenThread(nullptr, Database::ThreadCheck::Off);
+    QVERIFY2(
+        statements == 0,
+        qPrintable(
+            u"%1 SQL statement(s) on the GUI thread, the last: %2"_s.arg(statements).arg(last)));
+
+    // What the store holds: the 50 labels with the reviewer's name, the note and the scores.
+    m_services->calls()->flushWrites();
+    auto stored = m_services->store()->reviewLabels(view.experimentId());
+    QVERIFY2(stored, qPrintable(stored.error().message));
+    QCOMPARE(stored->size(), 50);
+    int notes = 0, scores = 0;
+    for (const ReviewLabel &label : stored.value()) {
+        QCOMPARE(label.reviewer, queue->reviewer());
+        QVERIFY(label.verdict == u"pass"_s || label.verdict == u"fail"_s);
+        QVERIFY(label.callId.value_or(0) > 0);
+        notes += label.note.isEmpty() ? 0 : 1;
+        scores += label.score ? 1 : 0;
+    }
+    QCOMPARE(notes, 1);
+    QCOMPARE(scores, 7); // n = 3, 10, 17, 24, 31, 38, 45
+    QVERIFY(!queue->reviewer().isEmpty());
+    queue->close();
 }
 
 #include "tst_studio1.moc"

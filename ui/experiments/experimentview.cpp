@@ -2,6 +2,7 @@
 
 #include "core/eval/batchrounds.h"
 #include "core/eval/pricetable.h"
+#include "core/eval/review.h"
 #include "core/secrets/truststore.h"
 #include "core/service/callservice.h"
 #include "core/service/scheduler.h"
@@ -14,6 +15,7 @@
 #include "ui/experiments/matrixdelegate.h"
 #include "ui/experiments/matrixmodel.h"
 #include "ui/experiments/newexperimentdialog.h"
+#include "ui/experiments/reviewqueue.h"
 #include "ui/experiments/variantwriter.h"
 #include "ui/widgets/noticebar.h"
 #include "ui/widgets/trustdialog.h"
@@ -152,6 +154,13 @@ void ExperimentView::buildUi()
     m_cancelBatchesButton->hide();
     connect(m_cancelBatchesButton, &QPushButton::clicked, this, &ExperimentView::cancelBatches);
 
+    m_reviewButton = new QPushButton(tr("Review…"), this);
+    m_reviewButton->setObjectName(u"experimentReviewButton"_s);
+    m_reviewButton->setToolTip(
+        tr("Label the outputs of this run yourself, with the keyboard: pass, fail, a score and "
+           "a note. The judge's verdict stays hidden until you have labelled."));
+    connect(m_reviewButton, &QPushButton::clicked, this, [this] { openReview(); });
+
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_newButton);
     buttons->addWidget(m_openButton);
@@ -160,6 +169,7 @@ void ExperimentView::buildUi()
     buttons->addWidget(m_resumeButton);
     buttons->addWidget(m_cancelBatchesButton);
     buttons->addWidget(m_addVariantButton);
+    buttons->addWidget(m_reviewButton);
     buttons->addStretch(1);
 
     // The status strip: what the experiment is, what is happening, and room for batch rounds.
@@ -369,10 +379,19 @@ void ExperimentView::buildUi()
         m_comparisons->setTextInteractionFlags(Qt::TextSelectableByMouse);
         m_comparisons->hide();
 
+        // Each judge against the people's labels, in words (the tables are in the tooltip).
+        m_agreement = new QLabel(m_resultsPage);
+        m_agreement->setObjectName(u"experimentAgreement"_s);
+        m_agreement->setAccessibleName(tr("Agreement of the judges with people"));
+        m_agreement->setWordWrap(true);
+        m_agreement->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        m_agreement->hide();
+
         auto *layout = new QVBoxLayout(m_resultsPage);
         layout->setContentsMargins(0, 0, 0, 0);
         layout->addWidget(m_summaryView);
         layout->addWidget(m_comparisons);
+        layout->addWidget(m_agreement);
         layout->addWidget(m_resultTabs, 1);
     }
     m_pages->addWidget(m_emptyPage);
@@ -466,6 +485,8 @@ bool ExperimentView::reload()
     if (isRunning() || m_path.isEmpty())
         return false;
     m_notice->clearMessage();
+    if (m_review)
+        m_review->close();
     m_run.reset();
     ++m_storeSerial;
     m_busyText.clear();
@@ -568,6 +589,7 @@ struct StoredResults
     std::optional<StoredExperiment> newest;
     QList<ExperimentRunRecord> runs;
     QList<ProviderBatchRecord> batches;
+    QList<ReviewLabel> labels;
 };
 
 StoredResults readStoredResults(CallStore &store, const Experiment &experiment)
@@ -585,6 +607,8 @@ StoredResults readStoredResults(CallStore &store, const Experiment &experiment)
         return out;
     out.newest = stored->constFirst();
     out.runs = runs.value();
+    if (auto labels = store.reviewLabels(out.newest->record.id))
+        out.labels = labels.value();
     if (experiment.via == u"batch"_s) {
         if (auto batches = ProviderBatchStore(store.database()).batches(out.newest->record.id))
             out.batches = batches.value();
@@ -622,6 +646,7 @@ void ExperimentView::showStored()
                 m_run = std::make_unique<ExperimentRun>(m_service, *m_experiment);
                 m_run->setExperimentId(m_experimentId);
                 m_run->setPreviousRuns(stored->runs);
+                m_run->setReviewLabels(stored->labels);
                 refreshMatrix();
             }
             if (m_state == State::Ready)
@@ -751,9 +776,15 @@ bool ExperimentView::startSession(std::optional<qint64> resumeId)
 void ExperimentView::beginSession(const ExperimentStart &started, std::optional<qint64> resumeId)
 {
     const qint64 id = started.id;
+    // A resumed experiment keeps the labels people gave its runs.
+    const QList<ReviewLabel> labels =
+        m_run && m_experimentId == id && resumeId ? m_run->reviewLabels() : QList<ReviewLabel>();
     m_experimentId = id;
     m_storedAt = QDateTime::currentDateTimeUtc();
+    if (m_review)
+        m_review->close();
     m_run = std::make_unique<ExperimentRun>(m_service, *m_experiment);
+    m_run->setReviewLabels(labels);
     m_run->setExperimentId(id);
     m_run->setPreviousRuns(started.previous);
     m_run->setStoredCalls(started.storedCalls);
@@ -970,6 +1001,7 @@ void ExperimentView::applySummary(quint64 ticket, quint64 cellsAt, const QJsonOb
         ++it;
     }
     showComparisons(summary);
+    showAgreement(summary);
     // It never takes more than about a twentieth of the time while runs finish.
     m_refresh.setInterval(int(std::clamp<qint64>(elapsedMs * 20, kRefreshMs, 5000)));
     m_summaryShown = ticket;
@@ -1009,6 +1041,82 @@ void ExperimentView::showComparisons(const QJsonObject &summary)
     m_comparisons->setVisible(!lines.isEmpty());
     m_comparisons->setText(lines.join(u'\n'));
     m_comparisons->setToolTip(details.join(u'\n'));
+}
+
+void ExperimentView::showAgreement(const QJsonObject &summary)
+{
+    const QJsonObject review = summary.value(u"review"_s).toObject();
+    QStringList lines;
+    QStringList details;
+    for (const QJsonValue &value : review.value(u"agreement"_s).toArray()) {
+        const QJsonObject a = value.toObject();
+        lines.append(a.value(u"sentence"_s).toString());
+        const QJsonObject confusion = a.value(u"confusion"_s).toObject();
+        const QJsonObject jp = confusion.value(u"judge_pass"_s).toObject();
+        const QJsonObject jf = confusion.value(u"judge_fail"_s).toObject();
+        details.append(tr("%1: judge pass and person pass %2, judge pass and person fail %3, "
+                          "judge fail and person pass %4, judge fail and person fail %5")
+                           .arg(a.value(u"assertion"_s).toString())
+                           .arg(jp.value(u"person_pass"_s).toInt())
+                           .arg(jp.value(u"person_fail"_s).toInt())
+                           .arg(jf.value(u"person_pass"_s).toInt())
+                           .arg(jf.value(u"person_fail"_s).toInt()));
+    }
+    if (!review.isEmpty() && lines.isEmpty())
+        lines.append(tr("%n label(s) by people; the experiment has no judge to compare them with.",
+                        nullptr, review.value(u"labels"_s).toInt()));
+    m_agreement->setVisible(!lines.isEmpty());
+    m_agreement->setText(lines.join(u'\n'));
+    m_agreement->setToolTip(details.join(u'\n'));
+}
+
+ReviewQueue *ExperimentView::reviewQueue() const
+{
+    return m_review;
+}
+
+ReviewQueue *ExperimentView::openReview()
+{
+    if (m_review) {
+        m_review->raise();
+        m_review->activateWindow();
+        return m_review;
+    }
+    if (!m_run || !m_experiment || m_experimentId <= 0 || isRunning()) {
+        m_notice->showMessage(tr("Run the experiment (or open a stored run) before reviewing it."),
+                              NoticeBar::Kind::Info);
+        return nullptr;
+    }
+    ReviewQueue::Inputs inputs;
+    inputs.service = m_service;
+    inputs.store = m_store;
+    inputs.reader = m_reader;
+    inputs.experiment = *m_experiment;
+    inputs.experimentId = m_experimentId;
+    inputs.runs = m_run->runs();
+    inputs.labels = m_run->reviewLabels();
+    auto *queue = new ReviewQueue(inputs, this);
+    if (queue->count() == 0) {
+        delete queue;
+        m_notice->showMessage(tr("No run of this experiment has a call to review yet."),
+                              NoticeBar::Kind::Info);
+        return nullptr;
+    }
+    queue->setWindowFlag(Qt::Window);
+    queue->setAttribute(Qt::WA_DeleteOnClose);
+    queue->resize(1200, 760);
+    connect(queue, &ReviewQueue::labelsChanged, this,
+            [this, id = m_experimentId](const QList<ReviewLabel> &labels) {
+                if (!m_run || isRunning() || m_experimentId != id)
+                    return;
+                m_run->setReviewLabels(labels);
+                if (!m_refresh.isActive())
+                    m_refresh.start();
+            });
+    m_review = queue;
+    queue->show();
+    queue->setFocus();
+    return queue;
 }
 
 QJsonObject ExperimentView::summary() const
@@ -1148,6 +1256,7 @@ void ExperimentView::updateActions()
     m_resumeButton->setEnabled(!running && canResume());
     m_resumeButton->setVisible(canResume() || m_state == State::Stopping);
     m_addVariantButton->setEnabled(loaded && !running);
+    m_reviewButton->setEnabled(loaded && !running && m_run && m_experimentId > 0);
     m_openButton->setEnabled(!running);
     m_newButton->setEnabled(!running);
     const QList<QModelIndex> cells = selectedSourceCells();

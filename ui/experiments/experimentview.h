@@ -42,6 +42,7 @@ class MatrixFilter;
 class MatrixModel;
 class NewExperimentDialog;
 class NoticeBar;
+class ReviewQueue;
 class StoreReader;
 class VariantSummaryModel;
 
@@ -126,6 +127,13 @@ public:
     QLabel *batchStatus() const { return m_batchStatus; }
     // The paired comparisons of the variants, one sentence each (hidden with one variant).
     QLabel *comparisonsLabel() const { return m_comparisons; }
+    // How each judge agrees with the people's labels (hidden while there are none).
+    QLabel *agreementLabel() const { return m_agreement; }
+    // Opens the review queue of the stored run shown (a window of its own), or brings it up;
+    // null when there is nothing to review.
+    ReviewQueue *openReview();
+    ReviewQueue *reviewQueue() const;
+    QPushButton *reviewButton() const { return m_reviewButton; }
     // The session running or shown; null before the first run.
     ExperimentRun *experimentRun() const { return m_run.get(); }
     // Cancels the open provider batches at the provider, then stops (a running batch session).
@@ -172,6 +180,7 @@ private:
     void updateActions();
     void refreshMatrix();
     void showComparisons(const QJsonObject &summary);
+    void showAgreement(const QJsonObject &summary);
     void applySummary(quint64 ticket, quint64 cellsAt, const QJsonObject &summary,
                       qint64 elapsedMs);
     void showStored();
@@ -235,6 +244,9 @@ private:
     QProgressBar *m_progress = nullptr;
     QLabel *m_batchStatus = nullptr;
     QLabel *m_comparisons = nullptr;
+    QLabel *m_agreement = nullptr;
+    QPushButton *m_reviewButton = nullptr;
+    QPointer<ReviewQueue> m_review;
     QPushButton *m_cancelBatchesButton = nullptr;
     bool m_openBatches = false;
     QPushButton *m_openButton = nullptr;

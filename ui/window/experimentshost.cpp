@@ -139,6 +139,15 @@ void ExperimentsHost::createActions()
     m_compareAction->setObjectName(u"experimentCompareAction"_s);
     m_compareAction->setStatusTip(tr("Show the calls of the two selected cells side by side"));
     connect(m_compareAction, &QAction::triggered, m_view, &ExperimentView::compareSelected);
+    m_reviewAction = new QAction(tr("Re&view Outputs…"), this);
+    m_reviewAction->setObjectName(u"experimentReviewAction"_s);
+    m_reviewAction->setStatusTip(
+        tr("Label the outputs of the run shown with the keyboard; the judge's verdict stays "
+           "hidden until you have labelled"));
+    connect(m_reviewAction, &QAction::triggered, this, [this] {
+        showView();
+        m_view->openReview();
+    });
 }
 
 void ExperimentsHost::createMenus()
@@ -179,6 +188,7 @@ void ExperimentsHost::createMenus()
     m_menu->addAction(m_fromCallAction);
     m_menu->addSeparator();
     m_menu->addAction(m_compareAction);
+    m_menu->addAction(m_reviewAction);
     // Before History, so the window's menus read File, Edit, View, Run, Experiment, History, Help.
     QAction *before = nullptr;
     for (QAction *top : m_window->menuBar()->actions()) {
@@ -197,6 +207,7 @@ void ExperimentsHost::updateActions()
     m_resumeAction->setEnabled(!running && m_view->canResume());
     m_fromSpecAction->setEnabled(loaded && !running);
     m_fromCallAction->setEnabled(loaded && !running);
+    m_reviewAction->setEnabled(m_view->reviewButton()->isEnabled());
     m_openAction->setEnabled(!running);
     m_newAction->setEnabled(!running);
 }

@@ -54,6 +54,7 @@ private:
     QAction *m_fromSpecAction = nullptr;
     QAction *m_fromCallAction = nullptr;
     QAction *m_compareAction = nullptr;
+    QAction *m_reviewAction = nullptr;
 };
 
 } // namespace Callscope
