@@ -5,17 +5,22 @@
 // and a failing export never fails a call. A revision gets a span link to the call it revised
 // (read from the history); the calls of an experiment run share the run's trace, and the
 // run's `experiment {name}` span is sent by finishExperiments() (and on destruction, which
-// comes with the service's), spanning the first to the last call seen.
+// comes with the service's), spanning the first to the last call seen. Calls and turns carry
+// their cost (callscope.cost.usd) when the price table knows the model. An experiment through
+// provider batches gets a span per round and engine once every batch of that round closed.
 
+#include "core/eval/pricetable.h"
 #include "core/model/callrecord.h"
 #include "core/telemetry/otlpexporter.h"
 
 #include <QHash>
 #include <QObject>
 #include <QPointer>
+#include <QSet>
 
 namespace Callscope {
 
+class BatchRounds;
 class CallService;
 class CallStore;
 
@@ -30,6 +35,10 @@ public:
     ~CallTelemetry() override;
 
     void watch(CallService *service);
+    // The provider batch rounds of a running experiment (ExperimentRun hands them over).
+    void watch(BatchRounds *rounds);
+    // The prices costs are figured with (PriceTable::fromSettings() unless set).
+    void setPriceTable(const PriceTable &prices) { m_prices = prices; }
     // Queues the spans of one finished call (live, or from the history).
     void exportCall(const CallRecord &record);
     // Sends the experiment spans of the experiment runs whose calls were exported.
@@ -47,8 +56,14 @@ private:
         int failed = 0;
     };
 
+    void roundsChanged(BatchRounds *rounds);
+    Telemetry::SpanOptions spanOptions() const;
+
     Telemetry::OtlpExporter *m_exporter;
     CallStore *m_store;
+    PriceTable m_prices = PriceTable::fromSettings();
+    QSet<QString> m_roundsSeenOpen; // experiment/engine/round of rounds open in this process
+    QSet<QString> m_roundsSent;
     QHash<QString, ExperimentSeen> m_experiments;
 };
 
