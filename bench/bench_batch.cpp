@@ -12,7 +12,8 @@
 //   --otlp-overhead [--repeat R] runs every --jobs value R times (default 5) in three ways,
 //   interleaved: no export, OTLP export to a port nothing listens on, and export to a
 //   collector stand-in on a thread of this process (answers 200); prints the median wall times
-//   and the export's overhead in percent of the run without it.
+//   and the export's overhead in percent of the run without it, and the same for the CLI's own
+//   CPU time (less disturbed by other work on the machine than the wall time).
 //   --three-turn runs bench_runner's call instead (get_ticket with a 1.3 KB result, list_team,
 //   then submit_output of a plan against a schema with an enum and an array); the peer is
 //   not run then (its script makes two-turn calls).
@@ -216,10 +217,11 @@ int main(int argc, char **argv)
         std::printf("bench_batch --otlp-overhead: %d %s calls, %d ms per reply, %d runs each, "
                     "median wall ms\n",
                     calls, threeTurns ? "three-turn" : "two-turn", latency, repeat);
-        std::printf("%6s %12s %18s %18s %10s\n", "jobs", "export off", "unreachable", "collector",
-                    "requests");
+        std::printf("%6s %12s %18s %18s %10s   %s\n", "jobs", "export off", "unreachable",
+                    "collector", "requests", "CLI CPU ms: off / unreachable / collector");
         for (int jobs : jobsList) {
             QHash<QString, QList<qint64>> walls;
+            QHash<QString, QList<qint64>> cpus; // the CLI's own CPU time, ms
             int failures = 0;
             for (int r = 0; r < repeat; ++r) {
                 for (const QString &mode : modes) {
@@ -238,6 +240,7 @@ int main(int argc, char **argv)
                                                             : collector.baseUrl().toString());
                     process.setProcessEnvironment(env);
                     process.setStandardOutputFile(QProcess::nullDevice());
+                    const double cpu0 = childCpuSeconds();
                     QElapsedTimer clock;
                     clock.start();
                     process.start(cli,
@@ -245,6 +248,7 @@ int main(int argc, char **argv)
                                     u"--jobs"_s, QString::number(jobs), u"--trust"_s });
                     process.waitForFinished(-1);
                     walls[mode].append(clock.elapsed());
+                    cpus[mode].append(qint64((childCpuSeconds() - cpu0) * 1000));
                     if (process.exitCode() != 0 && failures++ == 0)
                         std::fprintf(stderr, "callscope-cli batch (%s) exited %d: %s\n",
                                      qPrintable(mode), process.exitCode(),
@@ -264,9 +268,19 @@ int main(int argc, char **argv)
                         .arg(wall >= off ? u"+"_s : QString())
                         .arg(off > 0 ? 100.0 * double(wall - off) / double(off) : 0.0, 0, 'f', 2));
             };
-            std::printf("%6d %12lld %18s %18s %10d%s\n", jobs, off,
+            const qint64 cpuOff = median(cpus.value(u"off"_s));
+            auto cpuCell = [cpuOff](qint64 cpu) {
+                return QString(
+                    u"%1 (%2%3%)"_s.arg(cpu)
+                        .arg(cpu >= cpuOff ? u"+"_s : QString())
+                        .arg(cpuOff > 0 ? 100.0 * double(cpu - cpuOff) / double(cpuOff) : 0.0, 0,
+                             'f', 1));
+            };
+            std::printf("%6d %12lld %18s %18s %10d   %lld / %s / %s%s\n", jobs, off,
                         qPrintable(cell(median(walls.value(u"unreachable"_s)))),
-                        qPrintable(cell(median(walls.value(u"collector"_s)))), requests,
+                        qPrintable(cell(median(walls.value(u"collector"_s)))), requests, cpuOff,
+                        qPrintable(cpuCell(median(cpus.value(u"unreachable"_s)))),
+                        qPrintable(cpuCell(median(cpus.value(u"collector"_s)))),
                         failures ? "  (a run exited != 0)" : "");
             std::fflush(stdout);
         }
