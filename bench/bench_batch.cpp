@@ -9,6 +9,11 @@
 //
 //   bench_batch [--calls N] [--latency MS] [--jobs A,B,...] [--cli PATH] [--three-turn]
 //   defaults: 40 calls, 250 ms, jobs 1,8; the CLI next to this program's build tree.
+//   --otlp-overhead [--repeat R] runs every --jobs value R times (default 5) in three ways,
+//   interleaved: no export, OTLP export to a port nothing listens on, and export to a
+//   collector stand-in on a thread of this process (answers 200); prints the median wall times
+//   and the export's overhead in percent of the run without it, and the same for the CLI's own
+//   CPU time (less disturbed by other work on the machine than the wall time).
 //   --three-turn runs bench_runner's call instead (get_ticket with a 1.3 KB result, list_team,
 //   then submit_output of a plan against a schema with an enum and an array); the peer is
 //   not run then (its script makes two-turn calls).
@@ -20,12 +25,15 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
 #include <QStandardPaths>
+#include <QTcpServer>
 #include <QTemporaryDir>
 
+#include <algorithm>
 #include <cstdio>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -109,6 +117,12 @@ FakeProvider::Responder threeTurnResponder(int delayMs)
     };
 }
 
+qint64 median(QList<qint64> values)
+{
+    std::sort(values.begin(), values.end());
+    return values.isEmpty() ? 0 : values.at(values.size() / 2);
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -118,6 +132,8 @@ int main(int argc, char **argv)
     int latency = 250;
     QList<int> jobsList { 1, 8 };
     bool threeTurns = false;
+    bool otlpOverhead = false;
+    int repeat = 5;
     QString cli = QDir(QCoreApplication::applicationDirPath()).filePath(u"../app/callscope-cli"_s);
     const QStringList args = app.arguments();
     for (int i = 1; i < args.size(); ++i) {
@@ -139,10 +155,15 @@ int main(int argc, char **argv)
             ++i;
         } else if (a == u"--three-turn"_s) {
             threeTurns = true;
+        } else if (a == u"--otlp-overhead"_s) {
+            otlpOverhead = true;
+        } else if (a == u"--repeat"_s) {
+            repeat = std::max(1, next.toInt());
+            ++i;
         } else {
             std::fprintf(stderr,
                          "usage: bench_batch [--calls N] [--latency MS] [--jobs A,B,...] [--cli "
-                         "PATH] [--three-turn]\n");
+                         "PATH] [--three-turn] [--otlp-overhead [--repeat R]]\n");
             return 2;
         }
     }
@@ -178,6 +199,94 @@ int main(int argc, char **argv)
             inputs.write("\"Plan ticket " + QByteArray::number(i) + "\"\n");
     }
 
+    if (otlpOverhead) {
+        // A port nothing listens on: bound, then closed.
+        QTcpServer closed;
+        closed.listen(QHostAddress::LocalHost);
+        const QString unreachable = u"http://127.0.0.1:%1"_s.arg(closed.serverPort());
+        closed.close();
+        FakeProviderThread collector;
+        if (!collector.listen()) {
+            std::fprintf(stderr, "cannot listen on 127.0.0.1\n");
+            return 1;
+        }
+        collector.run([](FakeProvider &p) {
+            p.setDefaultReply(FakeReply::text(200, QByteArray(), "application/x-protobuf"));
+        });
+        const QStringList modes { u"off"_s, u"unreachable"_s, u"collector"_s };
+        std::printf("bench_batch --otlp-overhead: %d %s calls, %d ms per reply, %d runs each, "
+                    "median wall ms\n",
+                    calls, threeTurns ? "three-turn" : "two-turn", latency, repeat);
+        std::printf("%6s %12s %18s %18s %10s   %s\n", "jobs", "export off", "unreachable",
+                    "collector", "requests", "CLI CPU ms: off / unreachable / collector");
+        for (int jobs : jobsList) {
+            QHash<QString, QList<qint64>> walls;
+            QHash<QString, QList<qint64>> cpus; // the CLI's own CPU time, ms
+            int failures = 0;
+            for (int r = 0; r < repeat; ++r) {
+                for (const QString &mode : modes) {
+                    const QString db =
+                        dir.filePath(u"otlp-%1-%2-%3.sqlite"_s.arg(mode).arg(jobs).arg(r));
+                    QProcess process;
+                    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+                    for (const QString &name : env.keys()) {
+                        if (name.startsWith(u"OTEL_"_s))
+                            env.remove(name);
+                    }
+                    env.insert(u"CALLSCOPE_BENCH_KEY"_s, u"sk-bench"_s);
+                    if (mode != u"off"_s)
+                        env.insert(u"OTEL_EXPORTER_OTLP_ENDPOINT"_s,
+                                   mode == u"unreachable"_s ? unreachable
+                                                            : collector.baseUrl().toString());
+                    process.setProcessEnvironment(env);
+                    process.setStandardOutputFile(QProcess::nullDevice());
+                    const double cpu0 = childCpuSeconds();
+                    QElapsedTimer clock;
+                    clock.start();
+                    process.start(cli,
+                                  { u"batch"_s, specPath, u"--inputs"_s, inputsPath, u"--db"_s, db,
+                                    u"--jobs"_s, QString::number(jobs), u"--trust"_s });
+                    process.waitForFinished(-1);
+                    walls[mode].append(clock.elapsed());
+                    cpus[mode].append(qint64((childCpuSeconds() - cpu0) * 1000));
+                    if (process.exitCode() != 0 && failures++ == 0)
+                        std::fprintf(stderr, "callscope-cli batch (%s) exited %d: %s\n",
+                                     qPrintable(mode), process.exitCode(),
+                                     process.readAllStandardError().left(2000).constData());
+                }
+            }
+            int requests = 0;
+            collector.run([&](FakeProvider &p) {
+                requests = int(p.requestCount());
+                p.clearRequests();
+                p.resetCounters();
+            });
+            const qint64 off = median(walls.value(u"off"_s));
+            auto cell = [off](qint64 wall) {
+                return QString(
+                    u"%1 (%2%3%)"_s.arg(wall)
+                        .arg(wall >= off ? u"+"_s : QString())
+                        .arg(off > 0 ? 100.0 * double(wall - off) / double(off) : 0.0, 0, 'f', 2));
+            };
+            const qint64 cpuOff = median(cpus.value(u"off"_s));
+            auto cpuCell = [cpuOff](qint64 cpu) {
+                return QString(
+                    u"%1 (%2%3%)"_s.arg(cpu)
+                        .arg(cpu >= cpuOff ? u"+"_s : QString())
+                        .arg(cpuOff > 0 ? 100.0 * double(cpu - cpuOff) / double(cpuOff) : 0.0, 0,
+                             'f', 1));
+            };
+            std::printf("%6d %12lld %18s %18s %10d   %lld / %s / %s%s\n", jobs, off,
+                        qPrintable(cell(median(walls.value(u"unreachable"_s)))),
+                        qPrintable(cell(median(walls.value(u"collector"_s)))), requests, cpuOff,
+                        qPrintable(cpuCell(median(cpus.value(u"unreachable"_s)))),
+                        qPrintable(cpuCell(median(cpus.value(u"collector"_s)))),
+                        failures ? "  (a run exited != 0)" : "");
+            std::fflush(stdout);
+        }
+        return 0;
+    }
+
     std::printf("bench_batch: %d %s calls, %d ms per reply, provider on its own thread\n", calls,
                 threeTurns ? "three-turn" : "two-turn", latency);
     std::printf("%-28s %6s %10s %10s %7s %9s %12s\n", "client", "jobs", "wall ms", "ideal ms",
@@ -199,7 +308,7 @@ int main(int argc, char **argv)
         clock.start();
         process.start(cli,
                       { u"batch"_s, specPath, u"--inputs"_s, inputsPath, u"--db"_s, db, u"--jobs"_s,
-                        QString::number(jobs) });
+                        QString::number(jobs), u"--trust"_s }); // the bench's own spec
         process.waitForFinished(-1);
         const qint64 wall = clock.elapsed();
         const double cpu = childCpuSeconds() - cpu0;

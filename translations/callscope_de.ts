@@ -6644,6 +6644,10 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
         <source>Calls at once</source>
         <translation>Gleichzeitige Aufrufe</translation>
     </message>
+    <message>
+        <source>Telemetry</source>
+        <translation>Telemetrie</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::SpecCheck</name>
@@ -7632,6 +7636,129 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
     <message>
         <source>&apos;%1&apos; is not a number</source>
         <translation>&apos;%1&apos; ist keine Zahl</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::TelemetryPage</name>
+    <message>
+        <source>Send every call to an OpenTelemetry collector</source>
+        <translation>Jeden Aufruf an einen OpenTelemetry-Collector senden</translation>
+    </message>
+    <message>
+        <source>Add header</source>
+        <translation>Header hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove header</source>
+        <translation>Header entfernen</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>Testen</translation>
+    </message>
+    <message>
+        <source>protobuf over HTTP (http/protobuf)</source>
+        <translation>Protobuf über HTTP (http/protobuf)</translation>
+    </message>
+    <message>
+        <source>JSON over HTTP (http/json)</source>
+        <translation>JSON über HTTP (http/json)</translation>
+    </message>
+    <message>
+        <source>none: no prompts, messages or tool data</source>
+        <translation>keine: keine Prompts, Nachrichten oder Werkzeugdaten</translation>
+    </message>
+    <message>
+        <source>metadata: tool names and sizes</source>
+        <translation>Metadaten: Werkzeugnamen und Größen</translation>
+    </message>
+    <message>
+        <source>full: prompts, messages, tool arguments and results</source>
+        <translation>vollständig: Prompts, Nachrichten, Werkzeugargumente und -ergebnisse</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>gzip</source>
+        <translation>gzip</translation>
+    </message>
+    <message>
+        <source>name, for example Authorization</source>
+        <translation>Name, zum Beispiel Authorization</translation>
+    </message>
+    <message>
+        <source>value (kept in the keychain)</source>
+        <translation>Wert (wird im Schlüsselbund aufbewahrt)</translation>
+    </message>
+    <message>
+        <source>Header values often hold tokens: they are stored in the system keychain, never in the settings file, and never shown again. Changes apply the next time the studio starts. The OTEL_EXPORTER_OTLP_* variables, when set, win over this page.</source>
+        <translation>Header-Werte enthalten oft Tokens: Sie werden im Schlüsselbund des Systems gespeichert, nie in der Einstellungsdatei, und nie wieder angezeigt. Änderungen gelten ab dem nächsten Start des Studios. Gesetzte OTEL_EXPORTER_OTLP_*-Variablen haben Vorrang vor dieser Seite.</translation>
+    </message>
+    <message>
+        <source>Endpoint:</source>
+        <translation>Endpunkt:</translation>
+    </message>
+    <message>
+        <source>Protocol:</source>
+        <translation>Protokoll:</translation>
+    </message>
+    <message>
+        <source>Headers:</source>
+        <translation>Header:</translation>
+    </message>
+    <message>
+        <source>Content sent:</source>
+        <translation>Gesendete Inhalte:</translation>
+    </message>
+    <message>
+        <source>Compression:</source>
+        <translation>Komprimierung:</translation>
+    </message>
+    <message>
+        <source>%1 (value typed, not saved yet)</source>
+        <translation>%1 (Wert eingegeben, noch nicht gespeichert)</translation>
+    </message>
+    <message>
+        <source>%1 (value in the keychain)</source>
+        <translation>%1 (Wert im Schlüsselbund)</translation>
+    </message>
+    <message>
+        <source>“%1” is not a header name.</source>
+        <translation>„%1“ ist kein Header-Name.</translation>
+    </message>
+    <message>
+        <source>The header %1 needs a value.</source>
+        <translation>Der Header %1 braucht einen Wert.</translation>
+    </message>
+    <message>
+        <source>Give an endpoint to send to, or turn the export off.</source>
+        <translation>Geben Sie einen Endpunkt an oder schalten Sie den Export aus.</translation>
+    </message>
+    <message>
+        <source>Saved. The studio sends with these settings from its next start.</source>
+        <translation>Gespeichert. Das Studio sendet ab seinem nächsten Start mit diesen Einstellungen.</translation>
+    </message>
+    <message>
+        <source>Saved, but the keychain refused: %1</source>
+        <translation>Gespeichert, aber der Schlüsselbund hat abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>Not tested, nothing was sent: “%1” is not an http(s) address.</source>
+        <translation>Nicht getestet, nichts wurde gesendet: „%1“ ist keine http(s)-Adresse.</translation>
+    </message>
+    <message>
+        <source>Sending a test span…</source>
+        <translation>Test-Span wird gesendet …</translation>
+    </message>
+    <message>
+        <source>Not tested, nothing was sent: %1</source>
+        <translation>Nicht getestet, nichts wurde gesendet: %1</translation>
     </message>
 </context>
 <context>
@@ -10484,6 +10611,36 @@ Exit-Codes: 0 abgeschlossen, 1 fehlgeschlagen, 2 falsche Argumente oder ungülti
     <message>
         <source>database %1 has schema version %2 and needs version %3: a reader cannot migrate it</source>
         <translation>die Datenbank %1 hat die Schemaversion %2 und braucht Version %3: ein Leser kann sie nicht migrieren</translation>
+    </message>
+</context>
+<context>
+    <name>TelemetrySettings</name>
+    <message numerus="yes">
+        <source>The keychain is gone: %n header value(s) not read.</source>
+        <translation>
+            <numerusform>Der Schlüsselbund ist nicht mehr da: %n Header-Wert nicht gelesen.</numerusform>
+            <numerusform>Der Schlüsselbund ist nicht mehr da: %n Header-Werte nicht gelesen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The header %1 has no value in the keychain.</source>
+        <translation>Der Header %1 hat keinen Wert im Schlüsselbund.</translation>
+    </message>
+    <message>
+        <source>The value of the header %1 cannot be read: %2</source>
+        <translation>Der Wert des Headers %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>The collector at %1 answered %2 and took the test span.</source>
+        <translation>Der Collector unter %1 hat mit %2 geantwortet und den Test-Span angenommen.</translation>
+    </message>
+    <message>
+        <source>The collector at %1 refused the test span with HTTP %2.</source>
+        <translation>Der Collector unter %1 hat den Test-Span mit HTTP %2 abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Nothing answered at %1: %2</source>
+        <translation>Unter %1 hat nichts geantwortet: %2</translation>
     </message>
 </context>
 <context>

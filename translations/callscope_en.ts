@@ -380,6 +380,16 @@
     </message>
 </context>
 <context>
+    <name>TelemetrySettings</name>
+    <message numerus="yes">
+        <source>The keychain is gone: %n header value(s) not read.</source>
+        <translation>
+            <numerusform>The keychain is gone: %n header value not read.</numerusform>
+            <numerusform>The keychain is gone: %n header values not read.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>TransferController</name>
     <message numerus="yes">
         <source>Exported %n call(s) to %1.</source>

@@ -1,4 +1,5 @@
 #include "core/eval/calltelemetry.h"
+#include "core/eval/telemetrysettings.h"
 #include "core/service/appcontext.h"
 #include "core/service/callservice.h"
 #include "core/store/database.h"
@@ -98,6 +99,19 @@ int main(int argc, char *argv[])
     // opened is said in the window, and calls still run (they are not kept).
     Callscope::AppContext context;
     context.openHistory(parser.value(u"db"_s));
+    // Header values of the export are in the keychain; the exporter holds its spans until
+    // they are read (asynchronously: the window does not wait).
+    if (telemetry && telemetryConfig.headersPending) {
+        const auto names = Callscope::TelemetrySettings::load(QSettings()).headerNames;
+        Callscope::readTelemetryHeaders(
+            context.credentials(), names, telemetry.get(),
+            [exporter = telemetry.get()](const Callscope::HttpHeaderList &headers,
+                                         const QStringList &problems) {
+                for (const QString &problem : problems)
+                    qWarning("OTLP export: %s", qPrintable(problem));
+                exporter->setHeaders(headers);
+            });
+    }
     // A damaged history is never a dead end: the way back is offered before the window.
     Callscope::HistoryRescueDialog::offerAtStart(context, parser.value(u"db"_s));
     // From here on the GUI thread runs no SQL (the views read through the store reader, every

@@ -1255,6 +1255,7 @@ BatchRoundsOverview BatchRounds::overview() const
         s.succeeded = r.counts.value(u"succeeded"_s).toInt();
         s.errored = r.counts.value(u"errored"_s).toInt();
         s.pending = r.counts.value(u"pending"_s).toInt(r.isOpen() ? r.lineCount : 0);
+        s.createdAt = r.createdAt;
         s.submittedAt = r.submittedAt;
         s.endedAt = r.endedAt;
         if (r.submittedAt.isValid())

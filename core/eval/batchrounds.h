@@ -74,6 +74,7 @@ struct BatchRoundState
     int succeeded = 0;
     int errored = 0;
     int pending = 0;
+    QDateTime createdAt; // stored (before it was submitted)
     QDateTime submittedAt;
     QDateTime endedAt;
     qint64 waitingMs = 0; // since it was submitted (until it ended)
@@ -128,6 +129,7 @@ public:
         return m_unknownRuns.contains(runKey);
     }
     int directRuns() const { return m_directRuns; }
+    qint64 experimentId() const { return m_experimentId; }
 
     // Cancels every open provider batch at the provider; the runs waiting for them end
     // cancelled (their jobs are stopped by the experiment). finished-like signals follow.

@@ -2,6 +2,7 @@
 
 #include "core/engines/providerbatch.h"
 #include "core/eval/cacheadvice.h"
+#include "core/eval/calltelemetry.h"
 #include "core/eval/review.h"
 #include "core/eval/scripting.h"
 #include "core/eval/statistics.h"
@@ -269,6 +270,12 @@ void ExperimentRun::start()
     m_rounds = new BatchRounds(m_service ? m_service->store() : nullptr, m_experimentId, this);
     m_rounds->setWriter(m_service ? m_service->writer() : nullptr);
     m_rounds->apply(m_batchSettings);
+    // With an OTLP export on, each round becomes a span under the experiment's.
+    if (m_service) {
+        if (auto *telemetry =
+                m_service->findChild<CallTelemetry *>(QString(), Qt::FindDirectChildrenOnly))
+            telemetry->watch(m_rounds);
+    }
     // Nothing runs before the stored batches are known: a request an open batch carries waits for
     // it.
     ++m_inFlight;

@@ -248,6 +248,10 @@ QList<Span> callSpans(const CallRecord &record, const SpanOptions &options,
     agent.set(u"gen_ai.output.type"_s,
               record.spec.contains(u"response_schema"_s) ? u"json"_s : u"text"_s);
     setUsage(agent, record.usage);
+    if (options.cost) {
+        if (const auto usd = options.cost(record, record.usage))
+            agent.set(u"callscope.cost.usd"_s, *usd);
+    }
     if (record.id > 0)
         agent.set(u"callscope.call.id"_s, record.id);
     agent.set(u"callscope.call.status"_s, callStatusName(record.status));
@@ -348,6 +352,10 @@ QList<Span> callSpans(const CallRecord &record, const SpanOptions &options,
             finishReasonText(turnRecord.finishReason, turnRecord.rawFinishReason);
         chat.set(u"gen_ai.response.finish_reasons"_s, QStringList { finish });
         setUsage(chat, turnRecord.usage);
+        if (options.cost) {
+            if (const auto usd = options.cost(record, turnRecord.usage))
+                chat.set(u"callscope.cost.usd"_s, *usd);
+        }
         for (const TurnExchange &exchange : record.exchanges) {
             if (exchange.turn != turn)
                 continue;
@@ -467,6 +475,40 @@ Span experimentSpan(const ExperimentSpanInput &input)
     span.set(u"callscope.experiment.failed"_s, qint64(input.failed));
     if (input.failed > 0)
         span.status = StatusCode::Error;
+    return span;
+}
+
+Span batchRoundSpan(const BatchRoundSpanInput &input)
+{
+    const TraceRef experiment = experimentTraceRef(input.experimentId);
+    Span span;
+    span.traceId = experiment.traceId;
+    span.parentSpanId = experiment.spanId;
+    span.spanId = spanIdFor(u"experiment:"_s + input.experimentId + u"/batch/"_s + input.engine
+                            + u'/' + QString::number(input.round));
+    span.name = u"provider_batch round "_s + QString::number(input.round);
+    span.kind = SpanKind::Client;
+    span.startUnixNano = unixNano(input.createdAt);
+    span.endUnixNano = std::max(span.startUnixNano, unixNano(input.endedAt));
+    span.set(u"gen_ai.provider.name"_s, providerName(input.engineType));
+    span.set(u"gen_ai.request.model"_s, input.model);
+    span.set(u"callscope.experiment.id"_s, input.experimentId);
+    span.set(u"callscope.batch.engine"_s, input.engine);
+    span.set(u"callscope.batch.round"_s, qint64(input.round));
+    span.set(u"callscope.batch.parts"_s, qint64(input.parts));
+    span.set(u"callscope.batch.lines"_s, qint64(input.lines));
+    span.set(u"callscope.batch.lines.succeeded"_s, qint64(input.succeeded));
+    span.set(u"callscope.batch.lines.failed"_s, qint64(input.failedLines));
+    span.set(u"callscope.batch.statuses"_s, input.statuses);
+    span.set(u"callscope.batch.provider_ids"_s, input.providerIds);
+    if (input.submittedAt.isValid())
+        span.events.append({ u"callscope.batch.submitted"_s, unixNano(input.submittedAt), {} });
+    if (input.endedAt.isValid())
+        span.events.append({ u"callscope.batch.ended"_s, span.endUnixNano, {} });
+    if (input.statuses.contains(u"failed"_s) || input.statuses.contains(u"abandoned"_s)) {
+        span.status = StatusCode::Error;
+        span.set(u"error.type"_s, u"batch_failed"_s);
+    }
     return span;
 }
 

@@ -23,6 +23,7 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 namespace Callscope::Telemetry {
@@ -41,6 +42,10 @@ struct SpanOptions
     // OTEL_SEMCONV_STABILITY_OPT_IN=gen_ai_latest_experimental: only the pinned version's
     // names. Without it the names older viewers read (gen_ai.system) are sent beside them.
     bool latestExperimental = false;
+    // The cost in USD of `usage` (the whole call's, or one turn's) of `record`, when the price
+    // table knows its model; nullopt otherwise, and then no cost attribute is sent. Unset: no
+    // costs at all (core/telemetry knows no prices; CallTelemetry sets it from the table).
+    std::function<std::optional<double>(const CallRecord &record, const Usage &usage)> cost;
 };
 
 struct TraceRef
@@ -68,6 +73,27 @@ struct ExperimentSpanInput
     int failed = 0;
 };
 Span experimentSpan(const ExperimentSpanInput &input);
+
+// One round of an experiment's provider batches on one engine (all parts of the round): a
+// child of the experiment span, from the first part's creation to the last part's end.
+struct BatchRoundSpanInput
+{
+    QString experimentId;
+    QString engine; // type|base URL|model (no key)
+    QString engineType;
+    QString model;
+    int round = 0;
+    int parts = 0;
+    QDateTime createdAt;
+    QDateTime submittedAt; // the first part's
+    QDateTime endedAt; // the last part's
+    int lines = 0;
+    int succeeded = 0;
+    int failedLines = 0; // errored at the provider
+    QStringList statuses; // per part: ended, failed, abandoned
+    QStringList providerIds;
+};
+Span batchRoundSpan(const BatchRoundSpanInput &input);
 
 // `gen_ai.provider.name` of an engine type ("openai", "anthropic", "gcp.gemini", ...).
 QString providerName(const QString &engineType);

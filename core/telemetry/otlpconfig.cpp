@@ -29,6 +29,16 @@ void applyProtocol(OtlpConfig &config, const QString &name)
             u"OTLP protocol '%1' is not supported (use http/protobuf or http/json)"_s.arg(name);
 }
 
+void applyCompression(OtlpConfig &config, const QString &name)
+{
+    if (name.isEmpty() || name.compare(u"none"_s, Qt::CaseInsensitive) == 0)
+        config.gzip = false;
+    else if (name.compare(u"gzip"_s, Qt::CaseInsensitive) == 0)
+        config.gzip = true;
+    else
+        config.problem = u"OTLP compression '%1' is not supported (use gzip or none)"_s.arg(name);
+}
+
 void checkUrl(OtlpConfig &config)
 {
     const QString scheme = config.tracesUrl.scheme();
@@ -43,6 +53,15 @@ void checkUrl(OtlpConfig &config)
 QString OtlpConfig::protocolName(OtlpProtocol protocol)
 {
     return protocol == OtlpProtocol::Json ? u"http/json"_s : u"http/protobuf"_s;
+}
+
+std::optional<OtlpProtocol> OtlpConfig::protocolFromName(const QString &name)
+{
+    if (name == u"http/protobuf")
+        return OtlpProtocol::Protobuf;
+    if (name == u"http/json")
+        return OtlpProtocol::Json;
+    return std::nullopt;
 }
 
 QUrl OtlpConfig::tracesUrlFor(const QString &baseEndpoint)
@@ -89,6 +108,10 @@ OtlpConfig OtlpConfig::fromEnvironment(const QProcessEnvironment &env,
         firstOf(env, { "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "OTEL_EXPORTER_OTLP_PROTOCOL" }));
     config.headers = parseHeaders(
         firstOf(env, { "OTEL_EXPORTER_OTLP_TRACES_HEADERS", "OTEL_EXPORTER_OTLP_HEADERS" }));
+    applyCompression(
+        config,
+        firstOf(env,
+                { "OTEL_EXPORTER_OTLP_TRACES_COMPRESSION", "OTEL_EXPORTER_OTLP_COMPRESSION" }));
     bool ok = false;
     const qint64 timeout =
         firstOf(env, { "OTEL_EXPORTER_OTLP_TRACES_TIMEOUT", "OTEL_EXPORTER_OTLP_TIMEOUT" })
@@ -126,7 +149,12 @@ OtlpConfig OtlpConfig::fromSettings(const QSettings &settings, const QProcessEnv
         return config;
     config.tracesUrl = tracesUrlFor(endpoint);
     config.enabled = true;
+    // Header values are in the keychain: whoever starts the exporter reads and hands them over.
+    config.headersPending = !settings.value(u"telemetry/headers"_s).toStringList().isEmpty();
     applyProtocol(config, settings.value(u"telemetry/protocol"_s).toString());
+    if (env.value(u"OTEL_EXPORTER_OTLP_TRACES_COMPRESSION"_s).isEmpty()
+        && env.value(u"OTEL_EXPORTER_OTLP_COMPRESSION"_s).isEmpty())
+        applyCompression(config, settings.value(u"telemetry/compression"_s).toString());
     if (env.value(u"CALLSCOPE_OTEL_CAPTURE"_s).isEmpty()) {
         if (const auto level =
                 captureLevelFromName(settings.value(u"telemetry/capture"_s).toString()))

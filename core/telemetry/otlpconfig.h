@@ -8,6 +8,7 @@
 //   OTEL_EXPORTER_OTLP_ENDPOINT                 the base URL; "/v1/traces" is appended
 //   OTEL_EXPORTER_OTLP_[TRACES_]PROTOCOL        http/protobuf (default) or http/json
 //   OTEL_EXPORTER_OTLP_[TRACES_]HEADERS         k=v,k2=v2 (values percent-decoded)
+//   OTEL_EXPORTER_OTLP_[TRACES_]COMPRESSION     gzip or none (default none)
 //   OTEL_EXPORTER_OTLP_[TRACES_]TIMEOUT         ms per export request (default 10000)
 //   OTEL_SERVICE_NAME                           service.name (default "callscope")
 //   OTEL_SEMCONV_STABILITY_OPT_IN               gen_ai_latest_experimental honoured
@@ -22,6 +23,8 @@
 #include <QString>
 #include <QUrl>
 
+#include <optional>
+
 class QSettings;
 
 namespace Callscope::Telemetry {
@@ -34,6 +37,8 @@ struct OtlpConfig
     QUrl tracesUrl;
     OtlpProtocol protocol = OtlpProtocol::Protobuf;
     HttpHeaderList headers;
+    bool gzip = false; // bodies sent with Content-Encoding: gzip
+    bool headersPending = false; // the exporter holds spans until OtlpExporter::setHeaders()
     QString serviceName = QStringLiteral("callscope");
     SpanOptions spans;
     qint64 timeoutMs = 10000; // one export request
@@ -50,11 +55,13 @@ struct OtlpConfig
     // over the variables and turns the export on.
     static OtlpConfig fromEnvironment(const QProcessEnvironment &env,
                                       const QString &endpointOverride = {});
-    // The studio's settings (telemetry/enabled, endpoint, protocol, capture), then the
-    // environment over them.
+    // The studio's settings (telemetry/enabled, endpoint, protocol, capture, compression), then
+    // the environment over them. Header values live in the keychain, not in the settings: the
+    // studio reads them (core/eval/telemetrysettings.h) and hands them to the exporter.
     static OtlpConfig fromSettings(const QSettings &settings, const QProcessEnvironment &env);
 
     static QString protocolName(OtlpProtocol protocol);
+    static std::optional<OtlpProtocol> protocolFromName(const QString &name);
     static HttpHeaderList parseHeaders(const QString &text);
 };
 

@@ -5,6 +5,7 @@
 #include <QJsonObject>
 
 #include <cstring>
+#include <zlib.h>
 
 using namespace Qt::StringLiterals;
 
@@ -374,6 +375,28 @@ std::optional<PartialSuccess> readPartialSuccess(const QByteArray &body, bool js
     if (result.rejectedSpans == 0 && result.errorMessage.isEmpty())
         return std::nullopt;
     return result;
+}
+
+QByteArray gzipCompress(const QByteArray &data)
+{
+    z_stream stream {};
+    // windowBits 15 + 16: a gzip header and trailer around the deflate stream.
+    if (deflateInit2(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY)
+        != Z_OK)
+        return {};
+    QByteArray out;
+    out.resize(qsizetype(deflateBound(&stream, uLong(data.size()))) + 32);
+    stream.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(data.constData()));
+    stream.avail_in = uInt(data.size());
+    stream.next_out = reinterpret_cast<Bytef *>(out.data());
+    stream.avail_out = uInt(out.size());
+    const int result = deflate(&stream, Z_FINISH);
+    const qsizetype written = qsizetype(stream.total_out);
+    deflateEnd(&stream);
+    if (result != Z_STREAM_END)
+        return {};
+    out.truncate(written);
+    return out;
 }
 
 } // namespace Callscope::Telemetry

@@ -6,7 +6,8 @@
 //  - JSON (application/json): the OTLP JSON mapping: lowerCamelCase keys, trace and span ids
 //    as lowercase hex, enums as integers, 64-bit integers (times, intValue) as strings.
 // One request carries one resource and one instrumentation scope.
-// Also reads the ExportTraceServiceResponse's partial success in either form.
+// Also reads the ExportTraceServiceResponse's partial success in either form, and gzips a
+// body for `Content-Encoding: gzip`.
 
 #include "core/telemetry/span.h"
 
@@ -28,6 +29,11 @@ struct ExportScope
 
 QByteArray encodeTracesProtobuf(const ExportScope &scope, const QList<Span> &spans);
 QByteArray encodeTracesJson(const ExportScope &scope, const QList<Span> &spans);
+
+// `data` as one gzip member (RFC 1952: header, raw deflate, CRC-32 and size), what a collector
+// expects under `Content-Encoding: gzip`. Not qCompress(), whose output is zlib format behind
+// a 4-byte length. Empty only when zlib fails.
+QByteArray gzipCompress(const QByteArray &data);
 
 struct PartialSuccess
 {

@@ -37,7 +37,7 @@ public:
             connect(m_retryTimer, &QTimer::timeout, this, [this] { post(); });
         }
         QMutexLocker lock(&m_owner->m_mutex);
-        if (m_owner->m_busy)
+        if (m_owner->m_busy || m_owner->m_headersPending)
             return;
         if (m_owner->m_queue.isEmpty()) {
             m_owner->m_idle.wakeAll();
@@ -79,6 +79,18 @@ private:
         scope.schemaUrl = kSchemaUrl;
         m_json = config.protocol == OtlpProtocol::Json;
         m_body = m_json ? encodeTracesJson(scope, batch) : encodeTracesProtobuf(scope, batch);
+        m_gzip = false;
+        if (config.gzip) {
+            QByteArray packed = gzipCompress(m_body);
+            if (!packed.isEmpty()) {
+                m_body = std::move(packed);
+                m_gzip = true;
+            }
+        }
+        {
+            QMutexLocker lock(&m_owner->m_mutex);
+            m_headers = m_owner->m_config.headers;
+        }
         m_batchSize = batch.size();
         m_attempts = 0;
         post();
@@ -92,9 +104,11 @@ private:
         request.method = "POST";
         request.rawBody = m_body;
         request.passThrough = true;
-        request.headers = config.headers;
+        request.headers = m_headers;
         request.headers.append(
             { "Content-Type", m_json ? "application/json"_ba : "application/x-protobuf"_ba });
+        if (m_gzip)
+            request.headers.append({ "Content-Encoding", "gzip"_ba });
         HttpJobSettings settings;
         settings.retry.maxAttempts = 1; // OTLP's own rules below
         settings.totalTimeoutMs = config.timeoutMs;
@@ -122,6 +136,11 @@ private:
     {
         const OtlpConfig &config = m_owner->m_config;
         const int status = result.httpStatus;
+        {
+            QMutexLocker lock(&m_owner->m_mutex);
+            m_owner->m_stats.lastStatus = status;
+            m_owner->m_stats.lastError = status > 0 ? QString() : result.transportDetail;
+        }
         const QString where =
             config.tracesUrl.toDisplayString(QUrl::RemoveUserInfo | QUrl::RemoveQuery);
         if (status >= 200 && status < 300) {
@@ -188,7 +207,9 @@ private:
     QTimer *m_batchTimer = nullptr;
     QTimer *m_retryTimer = nullptr;
     QByteArray m_body;
+    HttpHeaderList m_headers;
     bool m_json = false;
+    bool m_gzip = false;
     qsizetype m_batchSize = 0;
     int m_attempts = 0;
 };
@@ -197,6 +218,7 @@ OtlpExporter::OtlpExporter(const OtlpConfig &config, QObject *parent)
     : QObject(parent)
     , m_config(config)
     , m_worker(new Worker(this))
+    , m_headersPending(config.headersPending)
 {
     m_thread.setObjectName(u"otlp-exporter"_s);
     m_worker->moveToThread(&m_thread);
@@ -222,6 +244,17 @@ void OtlpExporter::submit(const QList<Span> &spans)
         m_queue.append(spans.mid(0, taken));
         m_stats.dropped += spans.size() - taken;
         m_stats.queued = int(m_queue.size());
+    }
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker] { worker->kick(); }, Qt::QueuedConnection);
+}
+
+void OtlpExporter::setHeaders(const HttpHeaderList &headers)
+{
+    {
+        QMutexLocker lock(&m_mutex);
+        m_config.headers = headers;
+        m_headersPending = false;
     }
     QMetaObject::invokeMethod(
         m_worker, [worker = m_worker] { worker->kick(); }, Qt::QueuedConnection);

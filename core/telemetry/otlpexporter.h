@@ -11,6 +11,9 @@
 //   sent (else an exponential backoff), at most maxAttempts times. Every other status (400,
 //   413, ...) drops the batch at once; a partial success (rejected spans in a 2xx answer) is
 //   logged and counted, not retried. A connection failure drops the batch.
+// - With OtlpConfig::gzip the body goes gzip-compressed, with Content-Encoding: gzip.
+// - With OtlpConfig::headersPending nothing is sent until setHeaders() came (the studio reads
+//   header values from the keychain, which answers later); spans queue meanwhile.
 // - flush() blocks the calling thread until the queue is empty or the time is up (the
 //   programs call it once on exit, bounded to 2 s).
 // - Logs (category callscope.telemetry) name the URL without its query and the status; never
@@ -46,6 +49,8 @@ public:
         qint64 retries = 0; // requests sent again
         qint64 requests = 0; // requests sent, retries included
         int queued = 0; // spans waiting now
+        int lastStatus = 0; // HTTP status of the last answered request (0: none, or no answer)
+        QString lastError; // why the last request got no answer (transport), else empty
     };
 
     explicit OtlpExporter(const OtlpConfig &config, QObject *parent = nullptr);
@@ -53,6 +58,9 @@ public:
 
     const OtlpConfig &config() const { return m_config; }
     void submit(const QList<Span> &spans);
+    // The headers every request carries from now on (replacing the config's), and sending may
+    // start when the config said the headers were pending. Values are never logged.
+    void setHeaders(const HttpHeaderList &headers);
     // True when everything submitted so far was sent or given up on within `timeoutMs`.
     bool flush(int timeoutMs);
     Stats stats() const;
@@ -74,6 +82,7 @@ private:
     Stats m_stats;
     bool m_busy = false; // a batch is being sent or waits for its retry
     bool m_flushing = false;
+    bool m_headersPending = false;
 };
 
 } // namespace Callscope::Telemetry

@@ -175,7 +175,10 @@ QList<CollectedSpan> FakeOtlpCollector::fromOtlpJson(const QJsonObject &request,
     return out;
 }
 
-QJsonObject FakeOtlpCollector::decodeProtobuf(const QByteArray &body, QString *error)
+namespace {
+
+// Runs tests/support/otlpdecode.cjs on `body`; its output, or empty with *error.
+QByteArray runDecoder(const QByteArray &body, const QStringList &options, QString *error)
 {
     const QString node = QStandardPaths::findExecutable(u"node"_s);
     if (node.isEmpty()) {
@@ -184,7 +187,10 @@ QJsonObject FakeOtlpCollector::decodeProtobuf(const QByteArray &body, QString *e
     }
     QProcess process;
     process.start(
-        node, { QDir(QStringLiteral(CALLSCOPE_TEST_SUPPORT_DIR)).filePath(u"otlpdecode.cjs"_s) });
+        node,
+        QStringList {
+            QDir(QStringLiteral(CALLSCOPE_TEST_SUPPORT_DIR)).filePath(u"otlpdecode.cjs"_s) }
+            + options);
     if (!process.waitForStarted(10000)) {
         *error = u"node did not start: "_s + process.errorString();
         return {};
@@ -198,8 +204,27 @@ QJsonObject FakeOtlpCollector::decodeProtobuf(const QByteArray &body, QString *e
               "test installs it)"_s;
         return {};
     }
+    return process.readAllStandardOutput();
+}
+
+} // namespace
+
+QByteArray FakeOtlpCollector::gunzip(const QByteArray &body, QString *error)
+{
+    if (!body.startsWith("\x1f\x8b")) {
+        *error = u"the body is not gzip (no 1f 8b magic)"_s;
+        return {};
+    }
+    return runDecoder(body, { u"--gunzip"_s }, error);
+}
+
+QJsonObject FakeOtlpCollector::decodeProtobuf(const QByteArray &body, QString *error)
+{
+    const QByteArray out = runDecoder(body, {}, error);
+    if (!error->isEmpty())
+        return {};
     QJsonParseError parse;
-    const QJsonDocument document = QJsonDocument::fromJson(process.readAllStandardOutput(), &parse);
+    const QJsonDocument document = QJsonDocument::fromJson(out, &parse);
     if (!document.isObject()) {
         *error = u"the reference decoder printed no JSON: "_s + parse.errorString();
         return {};
@@ -219,24 +244,44 @@ QList<CollectedSpan> FakeOtlpCollector::spans(QStringList *problems) const
             continue;
         }
         const QByteArray type = request.header("content-type");
-        if (type.startsWith("application/x-protobuf")) {
+        const QByteArray encoding = request.header("content-encoding").trimmed().toLower();
+        QByteArray body = request.body;
+        if (encoding == "gzip") {
             QString error;
-            const QJsonObject decoded = decodeProtobuf(request.body, &error);
+            body = gunzip(request.body, &error);
             if (!error.isEmpty()) {
                 problems->append(u"request %1: "_s.arg(i) + error);
                 continue;
             }
-            out.append(fromOtlpJson(decoded, u"protobuf"_s, i, problems));
+        } else if (!encoding.isEmpty()) {
+            problems->append(
+                u"request %1: Content-Encoding '%2'"_s.arg(i).arg(QString::fromLatin1(encoding)));
+            continue;
+        }
+        QList<CollectedSpan> got;
+        if (type.startsWith("application/x-protobuf")) {
+            QString error;
+            const QJsonObject decoded = decodeProtobuf(body, &error);
+            if (!error.isEmpty()) {
+                problems->append(u"request %1: "_s.arg(i) + error);
+                continue;
+            }
+            got = fromOtlpJson(decoded, u"protobuf"_s, i, problems);
         } else if (type.startsWith("application/json")) {
-            if (!request.json.isObject()) {
+            const QJsonDocument json = QJsonDocument::fromJson(body);
+            if (!json.isObject()) {
                 problems->append(u"request %1: the body is not a JSON object"_s.arg(i));
                 continue;
             }
-            out.append(fromOtlpJson(request.jsonObject(), u"json"_s, i, problems));
+            got = fromOtlpJson(json.object(), u"json"_s, i, problems);
         } else {
             problems->append(
                 u"request %1: Content-Type '%2'"_s.arg(i).arg(QString::fromLatin1(type)));
+            continue;
         }
+        for (CollectedSpan &span : got)
+            span.encoding = QString::fromLatin1(encoding);
+        out.append(got);
     }
     return out;
 }

@@ -16,6 +16,7 @@
 // tests/npm), JSON bodies as they are; both are then read by the OTLP JSON rules, and every
 // break of them is a problem: ids not lowercase hex of the right length, 64-bit integers
 // (times, intValue) not strings, keys not lowerCamelCase, enums not integers.
+// A body sent with Content-Encoding: gzip is inflated first (by Node's zlib).
 // Unscripted requests are answered 200 with an empty body (a full success).
 
 #include "tests/support/fakeprovider.h"
@@ -31,6 +32,7 @@ namespace Callscope::Test {
 struct CollectedSpan
 {
     QString protocol; // "protobuf" or "json": how it arrived
+    QString encoding; // "gzip" when the body came gzip-compressed, else empty
     int request = 0; // index of the request it came in
     QJsonObject resource; // key -> AnyValue ({"stringValue": ...})
     QString traceId;
@@ -70,6 +72,9 @@ public:
                                              int index, QStringList *problems);
     // The protobuf body as OTLP JSON by the reference decoder; empty with *error on failure.
     static QJsonObject decodeProtobuf(const QByteArray &body, QString *error);
+    // A gzip body inflated by Node's zlib (an implementation apart from ours); empty with
+    // *error when it is not one valid gzip stream.
+    static QByteArray gunzip(const QByteArray &body, QString *error);
 
 private:
     FakeProvider m_server;

@@ -3,21 +3,33 @@
 // level), an experiment run, the export of stored calls, and the exporter's rules against a
 // collector that fails, refuses or stalls (real HTTP on 127.0.0.1: tests/support).
 
+#include "core/eval/pricetable.h"
+#include "core/eval/telemetrysettings.h"
+#include "core/secrets/credentialstore.h"
 #include "core/telemetry/genaispans.h"
 #include "core/telemetry/otlpconfig.h"
 #include "core/telemetry/otlpencoding.h"
 #include "core/telemetry/otlpexporter.h"
+#include "tests/support/fakebatchapi.h"
 #include "tests/support/fakeotlpcollector.h"
 #include "tests/support/fakeprovider.h"
 #include "tests/support/testsupport.h"
+#include "ui/settings/telemetrypage.h"
 
+#include <QCheckBox>
+#include <QComboBox>
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLineEdit>
+#include <QListWidget>
 #include <QProcess>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSet>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -247,6 +259,10 @@ private slots:
     void stalledCollectorNeverHoldsACall();
     void experimentRunSpans();
     void exportOfStoredCallsKeepsIdsAndTimes();
+    void gzipBodies();
+    void costOnCallAndChatSpans();
+    void batchRoundSpans();
+    void settingsPageTestsAndKeepsHeadersInTheKeychain();
 };
 
 void TestTelemetry::initTestCase()
@@ -377,6 +393,14 @@ void TestTelemetry::configFromEnvironment()
     // --otlp wins over the variables.
     QCOMPARE(OtlpConfig::fromEnvironment(env, u"http://127.0.0.1:4318/"_s).tracesUrl,
              QUrl(u"http://127.0.0.1:4318/v1/traces"_s));
+    QVERIFY(!config.gzip);
+    env.insert(u"OTEL_EXPORTER_OTLP_COMPRESSION"_s, u"gzip"_s);
+    QVERIFY(OtlpConfig::fromEnvironment(env).gzip);
+    env.insert(u"OTEL_EXPORTER_OTLP_TRACES_COMPRESSION"_s, u"none"_s); // the traces one wins
+    QVERIFY(!OtlpConfig::fromEnvironment(env).gzip);
+    env.insert(u"OTEL_EXPORTER_OTLP_TRACES_COMPRESSION"_s, u"zstd"_s);
+    QVERIFY(OtlpConfig::fromEnvironment(env).problem.contains(u"zstd"_s));
+    env.remove(u"OTEL_EXPORTER_OTLP_TRACES_COMPRESSION"_s);
     env.insert(u"OTEL_EXPORTER_OTLP_PROTOCOL"_s, u"grpc"_s);
     QVERIFY(OtlpConfig::fromEnvironment(env).problem.contains(u"grpc"_s));
     env.insert(u"OTEL_EXPORTER_OTLP_PROTOCOL"_s, u"http/protobuf"_s);
@@ -478,6 +502,10 @@ void TestTelemetry::toolLoopSpans()
     QCOMPARE(tool.string(u"gen_ai.tool.type"_s), u"function"_s);
     QCOMPARE(agent.string(u"gen_ai.operation.name"_s), u"invoke_agent"_s);
     QCOMPARE(agent.string(u"gen_ai.agent.name"_s), u"planner"_s);
+    // The price table does not know gpt-test: no cost is made up.
+    QVERIFY(!PriceTable::shipped().price(u"gpt-test"_s));
+    for (const CollectedSpan &span : spans)
+        QVERIFY2(!span.has(u"callscope.cost.usd"_s), qPrintable(span.name));
 
     // Usage equals the stored call's.
     const qint64 callId = r.json().value(u"call_id"_s).toInteger();
@@ -763,16 +791,22 @@ void TestTelemetry::exportOfStoredCallsKeepsIdsAndTimes()
 
     FakeOtlpCollector later;
     QVERIFY(later.listen());
+    // ... sent again later, gzip-compressed this time.
+    QProcessEnvironment gzipEnv;
+    gzipEnv.insert(u"OTEL_EXPORTER_OTLP_TRACES_COMPRESSION"_s, u"gzip"_s);
     const CliResult e = runCli({ u"export-otlp"_s, u"--db"_s, db, u"--since"_s, u"2020-01-01"_s,
                                  u"--otlp"_s, later.endpoint() },
-                               {});
+                               gzipEnv);
     QVERIFY2(e.exitCode == 0, e.err.constData());
     QCOMPARE(e.json().value(u"calls"_s).toInteger(), 1);
     QCOMPARE(e.json().value(u"exported"_s).toInteger(), 5);
     const QList<CollectedSpan> sentLater = later.spans(&problems);
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
     QCOMPARE(sentLater.size(), 5);
+    QCOMPARE(later.server().requests().at(0).header("content-encoding"), "gzip"_ba);
+    QVERIFY(live.server().requests().at(0).header("content-encoding").isEmpty());
     for (int i = 0; i < 5; ++i) {
+        QCOMPARE(sentLater.at(i).encoding, u"gzip"_s);
         QCOMPARE(sentLater.at(i).name, sentLive.at(i).name);
         QCOMPARE(sentLater.at(i).traceId, sentLive.at(i).traceId);
         QCOMPARE(sentLater.at(i).spanId, sentLive.at(i).spanId);
@@ -792,5 +826,294 @@ void TestTelemetry::exportOfStoredCallsKeepsIdsAndTimes()
     QCOMPARE(none.server().requestCount(), 0);
 }
 
-QTEST_GUILESS_MAIN(TestTelemetry)
+void TestTelemetry::gzipBodies()
+{
+    // A gzip stream (magic, deflate, CRC-32, length) that Node's zlib inflates back, not
+    // qCompress's zlib-with-length format.
+    QByteArray text;
+    for (int i = 0; i < 2000; ++i)
+        text += "span " + QByteArray::number(i) + " ü\n";
+    const QByteArray packed = gzipCompress(text);
+    QVERIFY(packed.startsWith("\x1f\x8b\x08"));
+    QVERIFY(packed.size() < text.size() / 3);
+    QString error;
+    QCOMPARE(FakeOtlpCollector::gunzip(packed, &error), text);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(FakeOtlpCollector::gunzip(gzipCompress(QByteArray()), &error), QByteArray());
+
+    for (const OtlpProtocol protocol : { OtlpProtocol::Protobuf, OtlpProtocol::Json }) {
+        FakeOtlpCollector collector;
+        QVERIFY(collector.listen());
+        OtlpConfig config = collectorConfig(collector);
+        config.protocol = protocol;
+        config.gzip = true;
+        OtlpExporter exporter(config);
+        exporter.submit(sampleSpans(30));
+        QVERIFY(waitFor([&] { return exporter.stats().exported == 30; }));
+        const RecordedRequest request = collector.server().requests().at(0);
+        QCOMPARE(request.header("content-encoding"), "gzip"_ba);
+        QVERIFY(request.body.startsWith("\x1f\x8b"));
+        QStringList problems;
+        const QList<CollectedSpan> spans = collector.spans(&problems);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+        QCOMPARE(spans.size(), 30);
+        QCOMPARE(spans.at(7).integer(u"n"_s), 7);
+        QCOMPARE(spans.at(7).encoding, u"gzip"_s);
+    }
+    // The settings field: telemetry/compression.
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(u"s.ini"_s), QSettings::IniFormat);
+    settings.setValue(u"telemetry/enabled"_s, true);
+    settings.setValue(u"telemetry/endpoint"_s, u"http://127.0.0.1:4318"_s);
+    QVERIFY(!OtlpConfig::fromSettings(settings, {}).gzip);
+    settings.setValue(u"telemetry/compression"_s, u"gzip"_s);
+    QVERIFY(OtlpConfig::fromSettings(settings, {}).gzip);
+    QProcessEnvironment env;
+    env.insert(u"OTEL_EXPORTER_OTLP_COMPRESSION"_s, u"none"_s);
+    QVERIFY(!OtlpConfig::fromSettings(settings, env).gzip);
+}
+
+void TestTelemetry::costOnCallAndChatSpans()
+{
+    FakeProvider provider;
+    QVERIFY(provider.listen());
+    FakeOtlpCollector collector;
+    QVERIFY(collector.listen());
+    QTemporaryDir dir;
+    QJsonObject spec = toolLoopSpec(provider.baseUrl());
+    QJsonObject engine = spec.value(u"engine"_s).toObject();
+    engine.insert(u"model"_s, u"gpt-4.1-mini"_s);
+    spec.insert(u"engine"_s, engine);
+    QVERIFY(writeJson(dir.filePath(u"spec.json"_s), spec));
+    scriptToolLoop(provider);
+    const CliResult r =
+        runCli({ u"run"_s, dir.filePath(u"spec.json"_s), u"--input"_s, u"x"_s, u"--db"_s,
+                 dir.filePath(u"h.sqlite"_s), u"--allow-tool"_s, u"get_ticket"_s },
+               otlpEnv(collector, u"http/json"_s));
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QStringList problems;
+    const QList<CollectedSpan> spans = collector.spans(&problems);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+    const PriceTable prices = PriceTable::shipped();
+    Usage turn;
+    turn.inputTokens = 12;
+    turn.outputTokens = 4;
+    const std::optional<double> turnCost = prices.cost(u"gpt-4.1-mini"_s, turn);
+    QVERIFY(turnCost && *turnCost > 0);
+    auto costOf = [](const CollectedSpan &span) {
+        return span.attributes.value(u"callscope.cost.usd"_s)
+            .toObject()
+            .value(u"doubleValue"_s)
+            .toDouble();
+    };
+    const QList<CollectedSpan> chats = named(spans, u"chat "_s);
+    QCOMPARE(chats.size(), 3);
+    for (const CollectedSpan &chat : chats) {
+        QCOMPARE(chat.typeOf(u"callscope.cost.usd"_s), u"doubleValue"_s);
+        QVERIFY2(qAbs(costOf(chat) - *turnCost) < 1e-12,
+                 qPrintable(u"%1 vs %2"_s.arg(costOf(chat)).arg(*turnCost)));
+    }
+    const CollectedSpan agent = named(spans, u"invoke_agent "_s).value(0);
+    QCOMPARE(agent.typeOf(u"callscope.cost.usd"_s), u"doubleValue"_s);
+    QVERIFY(qAbs(costOf(agent) - 3 * *turnCost) < 1e-12);
+    // The same figure the history shows for the stored call.
+    const CliResult show = runCli({ u"show"_s, r.json().value(u"call_id"_s).toVariant().toString(),
+                                    u"--db"_s, dir.filePath(u"h.sqlite"_s) },
+                                  {});
+    const double shown = show.json().value(u"cost_usd"_s).toDouble(-1);
+    if (shown >= 0)
+        QVERIFY2(qAbs(shown - costOf(agent)) < 1e-12, show.out.constData());
+    // Tools carry none.
+    QVERIFY(!named(spans, u"execute_tool "_s).value(0).has(u"callscope.cost.usd"_s));
+}
+
+void TestTelemetry::batchRoundSpans()
+{
+    FakeProvider provider;
+    QVERIFY(provider.listen());
+    auto api = std::make_shared<FakeBatchApi>([](const QString &, const QJsonObject &) {
+        return std::pair<int, QByteArray> {
+            200, chatReply(u"r"_s, u"s1"_s, u"submit_output"_s, { { u"title"_s, u"ok"_s } })
+        };
+    });
+    // Round 1: two of six lines fail at the provider and go into round 2.
+    api->fate = [](const QString &, const QJsonObject &body, int batchNumber) {
+        const QString text = QString::fromUtf8(QJsonDocument(body).toJson(QJsonDocument::Compact));
+        return batchNumber == 1 && (text.contains(u"ticket 2"_s) || text.contains(u"ticket 5"_s))
+            ? u"errored"_s
+            : QString();
+    };
+    provider.setResponder(api->responder());
+    FakeOtlpCollector collector;
+    QVERIFY(collector.listen());
+    QTemporaryDir dir;
+    QJsonObject spec = toolLoopSpec(provider.baseUrl());
+    spec.remove(u"tools"_s);
+    QVERIFY(writeJson(dir.filePath(u"planner.spec.json"_s), spec));
+    QFile cases(dir.filePath(u"cases.jsonl"_s));
+    QVERIFY(cases.open(QIODevice::WriteOnly));
+    for (int i = 1; i <= 6; ++i)
+        cases.write("{\"id\":\"c" + QByteArray::number(i) + "\",\"input\":\"ticket "
+                    + QByteArray::number(i) + "\"}\n");
+    cases.close();
+    QVERIFY(writeJson(dir.filePath(u"exp.json"_s),
+                      QJsonDocument::fromJson(R"({"name":"nightly",
+        "spec":"planner.spec.json","dataset":"cases.jsonl","via":"batch",
+        "assert":[{"type":"equals","pointer":"/title","value":"ok"}]})")
+                          .object()));
+    QProcessEnvironment env;
+    env.insert(u"CALLSCOPE_BATCH_POLL_MS"_s, u"20,200"_s);
+    const CliResult r = runCli({ u"eval"_s, dir.filePath(u"exp.json"_s), u"--db"_s,
+                                 dir.filePath(u"h.sqlite"_s), u"--otlp"_s, collector.endpoint() },
+                               env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(api->batches.size(), 2);
+    QStringList problems;
+    const QList<CollectedSpan> spans = collector.spans(&problems);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+    const QList<CollectedSpan> experiments = named(spans, u"experiment "_s);
+    QCOMPARE(experiments.size(), 1);
+    const QList<CollectedSpan> rounds = named(spans, u"provider_batch round "_s);
+    QCOMPARE(rounds.size(), 2);
+    QCOMPARE(named(spans, u"invoke_agent "_s).size(), 6);
+    for (int i = 0; i < 2; ++i) {
+        const CollectedSpan &round = rounds.at(i);
+        QCOMPARE(round.name, u"provider_batch round %1"_s.arg(i + 1));
+        QCOMPARE(round.traceId, experiments.first().traceId);
+        QCOMPARE(round.parentSpanId, experiments.first().spanId);
+        QCOMPARE(round.integer(u"callscope.batch.round"_s), i + 1);
+        QCOMPARE(round.integer(u"callscope.batch.parts"_s), 1);
+        QCOMPARE(round.string(u"gen_ai.provider.name"_s), u"openai"_s);
+        QCOMPARE(round.string(u"gen_ai.request.model"_s), u"gpt-test"_s);
+        QCOMPARE(round.strings(u"callscope.batch.statuses"_s), QStringList { u"ended"_s });
+        QCOMPARE(round.strings(u"callscope.batch.provider_ids"_s).size(), 1);
+        QVERIFY(!round.string(u"callscope.batch.engine"_s).contains(QLatin1StringView(kApiKey)));
+        QStringList events;
+        for (const QJsonValue &event : round.events)
+            events.append(event.toObject().value(u"name"_s).toString());
+        QCOMPARE(events,
+                 (QStringList { u"callscope.batch.submitted"_s, u"callscope.batch.ended"_s }));
+        QVERIFY(round.endTimeUnixNano.toLongLong() >= round.startTimeUnixNano.toLongLong());
+    }
+    QCOMPARE(rounds.at(0).integer(u"callscope.batch.lines"_s), 6);
+    QCOMPARE(rounds.at(0).integer(u"callscope.batch.lines.succeeded"_s), 4);
+    QCOMPARE(rounds.at(0).integer(u"callscope.batch.lines.failed"_s), 2);
+    QCOMPARE(rounds.at(1).integer(u"callscope.batch.lines"_s), 2);
+    QCOMPARE(rounds.at(1).integer(u"callscope.batch.lines.succeeded"_s), 2);
+    QCOMPARE(rounds.at(1).integer(u"callscope.batch.lines.failed"_s), 0);
+    QVERIFY(rounds.at(1).startTimeUnixNano.toLongLong()
+            >= rounds.at(0).endTimeUnixNano.toLongLong());
+}
+
+void TestTelemetry::settingsPageTestsAndKeepsHeadersInTheKeychain()
+{
+    QVERIFY2(!qEnvironmentVariableIsEmpty("DBUS_SESSION_BUS_ADDRESS"),
+             "needs a D-Bus session with an unlocked gnome-keyring (run the suite through "
+             "tools/dev.sh test)");
+    QTemporaryDir dir;
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir.path());
+    const QString settingsFile = QSettings().fileName();
+    QVERIFY2(settingsFile.startsWith(dir.path()), qPrintable(settingsFile));
+    const QString service = u"callscope-tst-telemetry-%1"_s.arg(QCoreApplication::applicationPid());
+    CredentialStore credentials(service, nullptr);
+    FakeOtlpCollector collector;
+    QVERIFY(collector.listen());
+
+    TelemetryPage page(&credentials);
+    page.show();
+    page.enabledBox()->setChecked(true);
+    page.endpointEdit()->setText(collector.endpoint());
+    page.protocolCombo()->setCurrentIndex(page.protocolCombo()->findData(u"http/json"_s));
+    page.compressionCombo()->setCurrentIndex(page.compressionCombo()->findData(u"gzip"_s));
+    page.captureCombo()->setCurrentIndex(page.captureCombo()->findData(u"metadata"_s));
+    const QString token = u"Bearer PAGE-TOKEN-6620"_s;
+    QCOMPARE(page.headerValueEdit()->echoMode(), QLineEdit::Password);
+    QTest::keyClicks(page.headerNameEdit(), u"Authorization"_s);
+    QTest::keyClicks(page.headerValueEdit(), token);
+    QTest::mouseClick(page.addHeaderButton(), Qt::LeftButton);
+    QCOMPARE(page.headerList()->count(), 1);
+    QVERIFY(!page.headerList()->item(0)->text().contains(u"PAGE-TOKEN"_s));
+
+    QSignalSpy saved(&page, &TelemetryPage::saved);
+    QTest::mouseClick(page.saveButton(), Qt::LeftButton);
+    QVERIFY2(saved.wait(20000), qPrintable(page.statusText()));
+    QVERIFY2(saved.at(0).at(0).toBool(), qPrintable(page.statusText()));
+    // The value is in the keychain, the settings file holds only the header's name.
+    CredentialStore reader(service, nullptr);
+    std::optional<KeychainResult> read;
+    reader.readKey(TelemetrySettings::headerEntry(u"Authorization"_s), &reader,
+                   [&read](const KeychainResult &result) { read = result; });
+    QTRY_VERIFY_WITH_TIMEOUT(read.has_value(), 10000);
+    QCOMPARE(int(read->status), int(KeychainStatus::Ok));
+    QCOMPARE(read->key.value_or(QString()), token);
+    QSettings().sync();
+    QFile file(settingsFile);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray stored = file.readAll();
+    QVERIFY2(!stored.contains("PAGE-TOKEN-6620"), stored.constData());
+    QVERIFY2(stored.contains("Authorization"), stored.constData());
+    QVERIFY(stored.contains("gzip"));
+    // What the studio starts its exporter with.
+    const OtlpConfig config = OtlpConfig::fromSettings(QSettings(), {});
+    QVERIFY(config.enabled);
+    QVERIFY(config.gzip);
+    QCOMPARE(config.protocol, OtlpProtocol::Json);
+    QCOMPARE(config.spans.capture, CaptureLevel::Metadata);
+    QVERIFY(config.headersPending);
+    QVERIFY(config.headers.isEmpty());
+
+    // Test: one span, sent off the GUI thread, with the header read back from the keychain.
+    QSignalSpy tested(&page, &TelemetryPage::tested);
+    QTest::mouseClick(page.testButton(), Qt::LeftButton);
+    QVERIFY(!page.testButton()->isEnabled());
+    QVERIFY2(tested.wait(20000), qPrintable(page.statusText()));
+    QVERIFY2(tested.at(0).at(0).toBool(), qPrintable(page.statusText()));
+    QVERIFY2(page.statusText().contains(u"answered 200"_s), qPrintable(page.statusText()));
+    QVERIFY(page.testButton()->isEnabled());
+    QCOMPARE(collector.server().requestCount(), 1);
+    const RecordedRequest request = collector.server().requests().at(0);
+    QCOMPARE(request.header("authorization"), token.toUtf8());
+    QCOMPARE(request.header("content-encoding"), "gzip"_ba);
+    QStringList problems;
+    const QList<CollectedSpan> spans = collector.spans(&problems);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+    QCOMPARE(spans.size(), 1);
+    QCOMPARE(spans.at(0).protocol, u"json"_s);
+
+    // Refused: the status in plain words, not retried.
+    collector.server().setDefaultReply(FakeReply::text(401, "no"));
+    QTest::mouseClick(page.testButton(), Qt::LeftButton);
+    QVERIFY(tested.wait(20000));
+    QCOMPARE(tested.at(1).at(0).toBool(), false);
+    QVERIFY2(page.statusText().contains(u"refused the test span with HTTP 401"_s),
+             qPrintable(page.statusText()));
+    QCOMPARE(collector.server().requestCount(), 2);
+
+    // Unreachable: a port nothing listens on.
+    QTcpServer closed;
+    QVERIFY(closed.listen(QHostAddress::LocalHost));
+    const quint16 port = closed.serverPort();
+    closed.close();
+    page.endpointEdit()->setText(u"http://127.0.0.1:%1"_s.arg(port));
+    QTest::mouseClick(page.testButton(), Qt::LeftButton);
+    QVERIFY(tested.wait(20000));
+    QCOMPARE(tested.at(2).at(0).toBool(), false);
+    QVERIFY2(page.statusText().startsWith(u"Nothing answered at"_s), qPrintable(page.statusText()));
+
+    // Removing the header deletes its value from the keychain.
+    page.headerList()->setCurrentRow(0);
+    QTest::mouseClick(page.removeHeaderButton(), Qt::LeftButton);
+    QTest::mouseClick(page.saveButton(), Qt::LeftButton);
+    QVERIFY(saved.wait(20000));
+    QVERIFY2(saved.at(1).at(0).toBool(), qPrintable(page.statusText()));
+    read.reset();
+    reader.readKey(TelemetrySettings::headerEntry(u"Authorization"_s), &reader,
+                   [&read](const KeychainResult &result) { read = result; });
+    QTRY_VERIFY_WITH_TIMEOUT(read.has_value(), 10000);
+    QCOMPARE(int(read->status), int(KeychainStatus::NotFound));
+    QVERIFY(!OtlpConfig::fromSettings(QSettings(), {}).headersPending);
+}
+
+QTEST_MAIN(TestTelemetry)
 #include "tst_telemetry.moc"

@@ -8,6 +8,7 @@
 #include "core/service/engineprobe.h"
 #include "ui/settings/limitspage.h"
 #include "ui/settings/profilelistmodel.h"
+#include "ui/settings/telemetrypage.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -422,11 +423,13 @@ SettingsDialog::SettingsDialog(ProfileStore *profiles, CredentialStore *credenti
     : QWidget(parent, Qt::Dialog)
     , m_engines(new EnginesPage(profiles, credentials, nam, this))
     , m_limits(new LimitsPage(service, this))
+    , m_telemetry(new TelemetryPage(credentials, this))
 {
     setWindowTitle(tr("Settings"));
     auto *tabs = new QTabWidget(this);
     tabs->addTab(m_engines, tr("Engines and keys"));
     tabs->addTab(m_limits, tr("Calls at once"));
+    tabs->addTab(m_telemetry, tr("Telemetry"));
     // A profile's own limit applies to the next call on that engine.
     if (service) {
         const QPointer<CallService> guard(service);

@@ -21,6 +21,7 @@ namespace Callscope {
 
 class CallService;
 class LimitsPage;
+class TelemetryPage;
 
 class CredentialStore;
 class EngineProbe;
@@ -118,10 +119,12 @@ public:
 
     EnginesPage *enginesPage() const { return m_engines; }
     LimitsPage *limitsPage() const { return m_limits; }
+    TelemetryPage *telemetryPage() const { return m_telemetry; }
 
 private:
     EnginesPage *m_engines = nullptr;
     LimitsPage *m_limits = nullptr;
+    TelemetryPage *m_telemetry = nullptr;
 };
 
 } // namespace Callscope
