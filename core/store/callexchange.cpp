@@ -2,6 +2,7 @@
 
 #include "core/model/jsonpointer.h"
 #include "core/schema/jsonschema.h"
+#include "core/store/storequery.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -22,6 +23,9 @@ static void initExportResources()
 namespace Callscope {
 
 namespace {
+
+constexpr auto kKeepImportedIdentity =
+    "UPDATE calls SET person = COALESCE(?, ''), machine = COALESCE(?, '') WHERE id = ?"_L1;
 
 constexpr auto kSchemaResource = ":/callscope/schemas/export-format.schema.json"_L1;
 
@@ -370,6 +374,15 @@ StoreResult<CallExchange::ImportResult> CallExchange::importDocument(const QJson
             error.pointer = pointer({ u"calls"_s, documentIndex.value(oldId) });
             error.message = Tr::tr("cannot import %1: %2").arg(error.pointer, error.message);
             return error;
+        }
+        // An imported call was made by whoever the document names, not by the person who
+        // imports it: a document that names nobody (an older export) leaves them unknown.
+        if (record.person.isEmpty() || record.machine.isEmpty()) {
+            auto kept = runQuery(m_store.database(), kKeepImportedIdentity,
+                                 { record.person, record.machine, *id },
+                                 Tr::tr("importing call %1").arg(oldId));
+            if (!kept)
+                return kept.error();
         }
         newIds.insert(oldId, *id);
     }

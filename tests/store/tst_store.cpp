@@ -463,6 +463,9 @@ void TestStore::roundTripsEveryField()
     QCOMPARE(loaded->id, *id);
     QJsonObject expected = record.toJson();
     expected.insert(u"id"_s, *id);
+    expected.insert(u"uuid"_s, loaded->uuid);
+    expected.insert(u"person"_s, Identity::person());
+    expected.insert(u"machine"_s, Identity::machine());
     const QJsonObject actual = loaded->toJson();
     QVERIFY2(actual == expected, qPrintable(firstDifference(actual, expected)));
     // Spot checks on the typed fields, not only their JSON.
@@ -1426,7 +1429,28 @@ void TestStore::importsHandwrittenSample()
     q.search = u"zebrafish"_s; // only in a tool result
     QCOMPARE(ids(store.listCalls(q)->rows), QList<qint64> { imported->callIdMap.value(41) });
 
-    const QJsonObject again = *exchange.exportSession(sessionId);
+    // The sample says nobody: the calls keep that, they are not the importer's; each got a
+    // UUID of its own.
+    QCOMPARE(revision->person, QString());
+    QCOMPARE(revision->machine, QString());
+    QVERIFY(!revision->uuid.isEmpty());
+    QJsonObject again = *exchange.exportSession(sessionId);
+    QJsonArray againCalls = again.value(u"calls"_s).toArray();
+    for (qsizetype i = 0; i < againCalls.size(); ++i) {
+        QJsonObject call = againCalls.at(i).toObject();
+        QCOMPARE(call.take(u"person"_s).toString(), QString());
+        QCOMPARE(call.take(u"machine"_s).toString(), QString());
+        call.remove(u"uuid"_s);
+        againCalls.replace(i, call);
+    }
+    again.insert(u"calls"_s, againCalls);
+    QJsonArray againSessions = again.value(u"sessions"_s).toArray();
+    for (qsizetype i = 0; i < againSessions.size(); ++i) {
+        QJsonObject session = againSessions.at(i).toObject();
+        session.remove(u"uuid"_s);
+        againSessions.replace(i, session);
+    }
+    again.insert(u"sessions"_s, againSessions);
     const QJsonObject a = canonicalExport(sample);
     const QJsonObject b = canonicalExport(again);
     QVERIFY2(a == b, qPrintable(firstDifference(a, b)));
