@@ -1560,6 +1560,10 @@
         <source>Result edited by you; the tool returned:</source>
         <translation>Ergebnis von Ihnen bearbeitet; das Werkzeug lieferte:</translation>
     </message>
+    <message>
+        <source>by %1 on %2</source>
+        <translation>von %1 auf %2</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::Cli</name>
@@ -2969,6 +2973,14 @@
     <message>
         <source>Loading the history…</source>
         <translation>Der Verlauf wird geladen…</translation>
+    </message>
+    <message>
+        <source>Person</source>
+        <translation>Person</translation>
+    </message>
+    <message>
+        <source>Only the calls of this person (the name in their settings)</source>
+        <translation>Nur die Aufrufe dieser Person (der Name in ihren Einstellungen)</translation>
     </message>
 </context>
 <context>
@@ -7895,16 +7907,6 @@ mit ihren Nachrichten und Aufrufen als ein JSON-Dokument (Format &quot;callscope
         <translation>history: --after erwartet einen Cursor wie 1764460800000:42, nicht „%1“</translation>
     </message>
     <message>
-        <source>Usage: callscope-cli import FILE [--db PATH]
-
-Imports an export document; prints the new ids as JSON.
-</source>
-        <translation>Aufruf: callscope-cli import DATEI [--db PFAD]
-
-Importiert ein Exportdokument; gibt die neuen IDs als JSON aus.
-</translation>
-    </message>
-    <message>
         <source>import: expected one FILE (see import --help)</source>
         <translation>import: genau eine DATEI erwartet (siehe import --help)</translation>
     </message>
@@ -8399,44 +8401,6 @@ Optionen:
         <translation>die alte Datei wurde als %1 aufbewahrt</translation>
     </message>
     <message>
-        <source>Usage: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]
-           [--session ID] [--parent ID] [--search TEXT] [--limit N]
-           [--after CURSOR] [--db PATH]
-
-Lists stored calls, newest first, as a JSON array. Each row has a &quot;cursor&quot;;
-pass the last one to --after for the next page.
-
-       callscope-cli history check|backup|backups|restore [--from FILE]|recover|new
-           [--db PATH]
-
-check    runs SQLite&apos;s integrity check; exit 1 when the history is damaged
-backup   writes a verified backup beside the database (the newest 3 are kept)
-backups  lists the backups with their dates and number of calls
-restore  puts back the newest good backup (or --from FILE)
-recover  copies every row that can still be read into a new history
-new      starts an empty history
-restore, recover and new keep the old file beside it, renamed *.damaged-DATE.
-</source>
-        <translation>Aufruf: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]
-           [--session ID] [--parent ID] [--search TEXT] [--limit N]
-           [--after CURSOR] [--db PATH]
-
-Listet gespeicherte Aufrufe, die neuesten zuerst, als JSON-Array. Jede Zeile hat einen „cursor“;
-übergeben Sie den letzten an --after für die nächste Seite.
-
-       callscope-cli history check|backup|backups|restore [--from FILE]|recover|new
-           [--db PATH]
-
-check    führt die Integritätsprüfung von SQLite aus; Exit-Code 1, wenn der Verlauf beschädigt ist
-backup   schreibt eine geprüfte Sicherung neben die Datenbank (die neuesten 3 bleiben)
-backups  listet die Sicherungen mit Datum und Anzahl der Aufrufe
-restore  stellt die neueste gute Sicherung wieder her (oder --from FILE)
-recover  kopiert jede noch lesbare Zeile in einen neuen Verlauf
-new      beginnt einen leeren Verlauf
-restore, recover und new behalten die alte Datei daneben, umbenannt in *.damaged-DATUM.
-</translation>
-    </message>
-    <message>
         <source>Usage: callscope-cli mcp tools (SPEC.json SERVER | --url URL) [OPTIONS]
        callscope-cli mcp call (SPEC.json SERVER | --url URL) TOOL --args JSON [OPTIONS]
 
@@ -8874,6 +8838,119 @@ Exit-Codes: 0 abgeschlossen, 1 fehlgeschlagen, 2 falsche Argumente oder unbekann
     <message>
         <source>The history database (without it, the default one).</source>
         <translation>Die Verlaufsdatenbank (ohne Angabe die Standarddatenbank).</translation>
+    </message>
+    <message>
+        <source>Password for %1: </source>
+        <translation>Passwort für %1: </translation>
+    </message>
+    <message>
+        <source>The history server, postgresql://USER@HOST/DB.</source>
+        <translation>Der Verlaufsserver, postgresql://BENUTZER@HOST/DB.</translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli history login URL
+       callscope-cli history logout URL
+
+login asks for the password of the PostgreSQL history URL names (without echo on
+a terminal, else the first line of standard input), checks it by connecting,
+and keeps it in the OS keychain; every command then uses it for that server.
+logout removes it. The password is never taken from an argument.
+</source>
+        <translation>Aufruf: callscope-cli history login URL
+        callscope-cli history logout URL
+
+login fragt nach dem Passwort des PostgreSQL-Verlaufs, den URL nennt (ohne Echo auf
+einem Terminal, sonst die erste Zeile der Standardeingabe), prüft es durch eine
+Verbindung und bewahrt es im Schlüsselbund des Systems auf; jeder Befehl verwendet
+es dann für diesen Server. logout entfernt es. Das Passwort wird nie aus einem
+Argument gelesen.
+</translation>
+    </message>
+    <message>
+        <source>history %1 takes one postgresql:// URL (see history %1 --help)</source>
+        <translation>history %1 nimmt eine postgresql://-URL (siehe history %1 --help)</translation>
+    </message>
+    <message>
+        <source>history %1: the URL must not hold the password; it is asked for</source>
+        <translation>history %1: die URL darf das Passwort nicht enthalten; es wird abgefragt</translation>
+    </message>
+    <message>
+        <source>cannot remove the password of %1 from the keychain: %2</source>
+        <translation>das Passwort von %1 kann nicht aus dem Schlüsselbund entfernt werden: %2</translation>
+    </message>
+    <message>
+        <source>history login: no password given</source>
+        <translation>history login: kein Passwort angegeben</translation>
+    </message>
+    <message>
+        <source>history login: %1; the password was not kept</source>
+        <translation>history login: %1; das Passwort wurde nicht aufbewahrt</translation>
+    </message>
+    <message>
+        <source>cannot keep the password of %1 in the keychain: %2</source>
+        <translation>das Passwort von %1 kann nicht im Schlüsselbund aufbewahrt werden: %2</translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]
+           [--person NAME] [--session ID] [--parent ID] [--search TEXT]
+           [--limit N] [--after CURSOR] [--db PATH]
+
+Lists stored calls, newest first, as a JSON array. Each row has a &quot;cursor&quot;;
+pass the last one to --after for the next page.
+
+       callscope-cli history check|backup|backups|restore [--from FILE]|recover|new
+           [--db PATH]
+
+check    runs SQLite&apos;s integrity check; exit 1 when the history is damaged
+backup   writes a verified backup beside the database (the newest 3 are kept)
+backups  lists the backups with their dates and number of calls
+restore  puts back the newest good backup (or --from FILE)
+recover  copies every row that can still be read into a new history
+new      starts an empty history
+restore, recover and new keep the old file beside it, renamed *.damaged-DATE.
+
+       callscope-cli history login|logout URL
+
+login    keeps the password of a PostgreSQL history in the OS keychain
+logout   removes it
+</source>
+        <translation>Aufruf: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]
+           [--person NAME] [--session ID] [--parent ID] [--search TEXT]
+           [--limit N] [--after CURSOR] [--db PATH]
+
+Listet gespeicherte Aufrufe, die neuesten zuerst, als JSON-Array. Jede Zeile hat einen „cursor“;
+übergeben Sie den letzten an --after für die nächste Seite.
+
+       callscope-cli history check|backup|backups|restore [--from FILE]|recover|new
+           [--db PATH]
+
+check    führt die Integritätsprüfung von SQLite aus; Exit-Code 1, wenn der Verlauf beschädigt ist
+backup   schreibt eine geprüfte Sicherung neben die Datenbank (die neuesten 3 bleiben)
+backups  listet die Sicherungen mit Datum und Anzahl der Aufrufe
+restore  stellt die neueste gute Sicherung wieder her (oder --from FILE)
+recover  kopiert jede noch lesbare Zeile in einen neuen Verlauf
+new      beginnt einen leeren Verlauf
+restore, recover und new behalten die alte Datei daneben, umbenannt in *.damaged-DATUM.
+
+       callscope-cli history login|logout URL
+
+login    bewahrt das Passwort eines PostgreSQL-Verlaufs im Schlüsselbund des Systems auf
+logout   entfernt es
+</translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli import FILE [--db PATH]
+
+Imports an export document; prints the ids as JSON. A call or
+session already in the history (the same UUID) is not stored
+again, so importing a file twice stores it once.
+</source>
+        <translation>Aufruf: callscope-cli import DATEI [--db PFAD]
+
+Importiert ein Exportdokument; gibt die IDs als JSON aus. Ein Aufruf oder eine
+Sitzung, die schon im Verlauf ist (dieselbe UUID), wird nicht noch einmal
+gespeichert; eine zweimal importierte Datei wird also einmal gespeichert.
+</translation>
     </message>
 </context>
 <context>
@@ -10352,6 +10429,30 @@ Exit-Codes: 0 abgeschlossen, 1 fehlgeschlagen, 2 falsche Argumente oder unbekann
     <message>
         <source>database %1 has schema version %2 and needs version %3: a reader cannot migrate it</source>
         <translation>die Datenbank %1 hat die Schemaversion %2 und braucht Version %3: ein Leser kann sie nicht migrieren</translation>
+    </message>
+    <message>
+        <source>importing call %1</source>
+        <translation>beim Importieren von Aufruf %1</translation>
+    </message>
+    <message>
+        <source>looking up call %1</source>
+        <translation>beim Nachschlagen von Aufruf %1</translation>
+    </message>
+    <message>
+        <source>looking up session %1</source>
+        <translation>beim Nachschlagen von Sitzung %1</translation>
+    </message>
+    <message>
+        <source>reading the role&apos;s privileges</source>
+        <translation>beim Lesen der Rechte der Rolle</translation>
+    </message>
+    <message>
+        <source>the history on %1 is read-only for the role %2: calls could not be stored, so none is run. Browsing it (history, show, export) works; running calls needs a role that may write.</source>
+        <translation>der Verlauf auf %1 ist für die Rolle %2 schreibgeschützt: Aufrufe könnten nicht gespeichert werden, also wird keiner ausgeführt. Ansehen (history, show, export) geht; zum Ausführen von Aufrufen braucht es eine Rolle, die schreiben darf.</translation>
+    </message>
+    <message>
+        <source>giving the stored rows their UUIDs</source>
+        <translation>beim Vergeben der UUIDs an die gespeicherten Zeilen</translation>
     </message>
 </context>
 <context>
