@@ -1,4 +1,5 @@
-// callscope-cli history [--kind K] [--status S] [--engine E] [--model M] [--session ID]
+// callscope-cli history [--kind K] [--status S] [--engine E] [--model M] [--person NAME] [--session
+// ID]
 //                       [--parent ID] [--search TEXT] [--limit N] [--after CURSOR] [--db PATH]
 //
 // Prints a JSON array of light history rows, newest first. --after takes the "cursor" of
@@ -8,16 +9,30 @@
 //
 // The history's care: SQLite's integrity check, a verified backup beside the database, the
 // list of backups, and the three ways back from a damaged file (each keeps that file).
+//
+// callscope-cli history login|logout URL
+//
+// The password of a PostgreSQL history in the OS keychain: asked for (never an argument),
+// checked by connecting, then kept; logout removes it.
 
 #include "app/cli/cliutil.h"
 #include "app/cli/storecommand.h"
+#include "core/secrets/credentialstore.h"
 #include "core/store/database.h"
 #include "core/store/historyrescue.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QEventLoop>
+#include <QFile>
 #include <QJsonArray>
+#include <QUrl>
 
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <termios.h>
+#include <unistd.h>
 #include <utility>
 
 using namespace Qt::StringLiterals;
@@ -138,14 +153,138 @@ int runCare(const QString &action, const QStringList &arguments, const QString &
     return ExitOk;
 }
 
+// The password for `history login`: typed without echo on a terminal, else the first line of
+// stdin (for scripts). Never an argument: it would show in the process list.
+std::optional<QString> readPassword(const QString &server)
+{
+    if (::isatty(STDIN_FILENO)) {
+        std::fprintf(stderr, "%s", qPrintable(Tr::tr("Password for %1: ").arg(server)));
+        std::fflush(stderr);
+        termios saved {};
+        const bool quiet = ::tcgetattr(STDIN_FILENO, &saved) == 0;
+        if (quiet) {
+            termios silent = saved;
+            silent.c_lflag &= ~tcflag_t(ECHO);
+            ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent);
+        }
+        std::string line;
+        int c = 0;
+        while ((c = std::fgetc(stdin)) != EOF && c != '\n')
+            line.push_back(char(c));
+        if (quiet)
+            ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved);
+        std::fprintf(stderr, "\n");
+        QString password = QString::fromLocal8Bit(line.data(), qsizetype(line.size()));
+        std::fill(line.begin(), line.end(), '\0');
+        if (password.endsWith(u'\r'))
+            password.chop(1);
+        if (password.isEmpty())
+            return std::nullopt;
+        return password;
+    }
+    QFile in;
+    if (!in.open(stdin, QIODevice::ReadOnly))
+        return std::nullopt;
+    QByteArray line = in.readLine();
+    while (line.endsWith('\n') || line.endsWith('\r'))
+        line.chop(1);
+    if (line.isEmpty())
+        return std::nullopt;
+    return QString::fromUtf8(line);
+}
+
+// history login URL / history logout URL: the server's password in the OS keychain.
+int runLogin(const QString &action, const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(u"url"_s,
+                                 Tr::tr("The history server, postgresql://USER@HOST/DB."));
+    const QString help =
+        Tr::tr("Usage: callscope-cli history login URL\n"
+               "       callscope-cli history logout URL\n\n"
+               "login asks for the password of the PostgreSQL history URL names (without echo on\n"
+               "a terminal, else the first line of standard input), checks it by connecting,\n"
+               "and keeps it in the OS keychain; every command then uses it for that server.\n"
+               "logout removes it. The password is never taken from an argument.\n");
+    if (const auto exit = parseArguments(parser, u"history "_s + action, arguments, help))
+        return *exit;
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() != 1 || !isServerLocation(positional.first())) {
+        printError(
+            Tr::tr("history %1 takes one postgresql:// URL (see history %1 --help)").arg(action));
+        return ExitUsage;
+    }
+    const QString location = positional.first();
+    const QUrl url(location);
+    if (!url.password().isEmpty()) {
+        printError(
+            Tr::tr("history %1: the URL must not hold the password; it is asked for").arg(action));
+        return ExitUsage;
+    }
+    const QString server = historyServerKey(location);
+    AppContext context; // the keychain, and the context of its jobs
+    QEventLoop loop;
+    int code = ExitOk;
+    if (action == "logout"_L1) {
+        context.credentials()->deleteKey(
+            AppContext::historyPasswordEntry(location), &loop, [&](const KeychainResult &done) {
+                if (done.status != KeychainStatus::Ok) {
+                    printError(Tr::tr("cannot remove the password of %1 from the keychain: %2")
+                                   .arg(server, done.message));
+                    code = ExitFailed;
+                } else {
+                    printJson(QJsonObject { { u"server"_s, server }, { u"removed"_s, true } });
+                }
+                loop.quit();
+            });
+        loop.exec();
+        return code;
+    }
+
+    const std::optional<QString> password = readPassword(server);
+    if (!password) {
+        printError(Tr::tr("history login: no password given"));
+        return ExitUsage;
+    }
+    // Checked before it is kept: the keychain holds only a password the server took.
+    bool canWrite = false;
+    {
+        Database::Options options;
+        options.password = *password;
+        options.mustWrite = false;
+        auto opened = Database::open(location, options);
+        if (!opened) {
+            printError(
+                Tr::tr("history login: %1; the password was not kept").arg(opened.error().message));
+            return ExitFailed;
+        }
+        canWrite = opened.value()->canWrite();
+    }
+    context.credentials()->writeKey(
+        AppContext::historyPasswordEntry(location), *password, &loop,
+        [&](const KeychainResult &written) {
+            if (written.status != KeychainStatus::Ok) {
+                printError(Tr::tr("cannot keep the password of %1 in the keychain: %2")
+                               .arg(server, written.message));
+                code = ExitFailed;
+            } else {
+                printJson(QJsonObject {
+                    { u"server"_s, server }, { u"stored"_s, true }, { u"can_write"_s, canWrite } });
+            }
+            loop.quit();
+        });
+    loop.exec();
+    return code;
+}
+
 } // namespace
 
 int runHistory(const QStringList &arguments)
 {
     const QString help =
         Tr::tr("Usage: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]\n"
-               "           [--session ID] [--parent ID] [--search TEXT] [--limit N]\n"
-               "           [--after CURSOR] [--db PATH]\n\n"
+               "           [--person NAME] [--session ID] [--parent ID] [--search TEXT]\n"
+               "           [--limit N] [--after CURSOR] [--db PATH]\n\n"
                "Lists stored calls, newest first, as a JSON array. Each row has a \"cursor\";\n"
                "pass the last one to --after for the next page.\n\n"
                "       callscope-cli history check|backup|backups|restore [--from "
@@ -157,18 +296,24 @@ int runHistory(const QStringList &arguments)
                "restore  puts back the newest good backup (or --from FILE)\n"
                "recover  copies every row that can still be read into a new history\n"
                "new      starts an empty history\n"
-               "restore, recover and new keep the old file beside it, renamed *.damaged-DATE.\n");
+               "restore, recover and new keep the old file beside it, renamed *.damaged-DATE.\n\n"
+               "       callscope-cli history login|logout URL\n\n"
+               "login    keeps the password of a PostgreSQL history in the OS keychain\n"
+               "logout   removes it\n");
     static const QStringList care = { u"check"_s,   u"backup"_s,  u"backups"_s,
                                       u"restore"_s, u"recover"_s, u"new"_s };
     if (!arguments.isEmpty() && care.contains(arguments.first()))
         return runCare(arguments.first(), arguments.mid(1), help);
+    if (!arguments.isEmpty()
+        && (arguments.first() == "login"_L1 || arguments.first() == "logout"_L1))
+        return runLogin(arguments.first(), arguments.mid(1));
 
     QCommandLineParser parser;
     addHistoryOption(parser);
     static const std::pair<const char *, const char *> filters[] = {
-        { "kind", "K" },      { "engine", "E" },  { "model", "M" },
-        { "search", "TEXT" }, { "status", "S" },  { "limit", "N" },
-        { "session", "ID" },  { "parent", "ID" }, { "after", "CURSOR" },
+        { "kind", "K" },      { "engine", "E" },     { "model", "M" }, { "person", "NAME" },
+        { "search", "TEXT" }, { "status", "S" },     { "limit", "N" }, { "session", "ID" },
+        { "parent", "ID" },   { "after", "CURSOR" },
     };
     for (const auto &[name, value] : filters)
         parser.addOption({ QString::fromLatin1(name), QString(), QString::fromLatin1(value) });
@@ -186,6 +331,7 @@ int runHistory(const QStringList &arguments)
     query.kind = parser.value(u"kind"_s);
     query.engineType = parser.value(u"engine"_s);
     query.model = parser.value(u"model"_s);
+    query.person = parser.value(u"person"_s);
     query.search = parser.value(u"search"_s);
     const auto status = option(u"status"_s);
     const auto limit = option(u"limit"_s);

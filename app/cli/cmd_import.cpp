@@ -46,7 +46,9 @@ int runImport(const QStringList &arguments)
     if (const auto exit =
             parseArguments(parser, u"import"_s, arguments,
                            Tr::tr("Usage: callscope-cli import FILE [--db PATH]\n\n"
-                                  "Imports an export document; prints the new ids as JSON.\n")))
+                                  "Imports an export document; prints the ids as JSON. A call or\n"
+                                  "session already in the history (the same UUID) is not stored\n"
+                                  "again, so importing a file twice stores it once.\n")))
         return *exit;
     const QStringList args = parser.positionalArguments();
     if (args.size() != 1) {
@@ -90,6 +92,8 @@ int runImport(const QStringList &arguments)
         sessions.append(id);
     printJson(QJsonObject { { u"calls"_s, calls },
                             { u"sessions"_s, sessions },
+                            { u"calls_already_present"_s, result->callsAlreadyPresent },
+                            { u"sessions_already_present"_s, result->sessionsAlreadyPresent },
                             { u"id_map"_s,
                               QJsonObject { { u"calls"_s, idMap(result->callIdMap) },
                                             { u"sessions"_s, idMap(result->sessionIdMap) } } } });

@@ -160,6 +160,9 @@ QJsonObject CallRecord::toJson() const
     const QString category = errorCategoryName(errorCategory);
     return QJsonObject {
         { u"id"_s, id },
+        { u"uuid"_s, uuid },
+        { u"person"_s, person },
+        { u"machine"_s, machine },
         { u"kind"_s, kind },
         { u"status"_s, callStatusName(status) },
         { u"input"_s, input },
@@ -190,6 +193,9 @@ CallRecord CallRecord::fromJson(const QJsonObject &o)
 {
     CallRecord c;
     c.id = o.value(u"id"_s).toInteger();
+    c.uuid = o.value(u"uuid"_s).toString();
+    c.person = o.value(u"person"_s).toString();
+    c.machine = o.value(u"machine"_s).toString();
     c.kind = o.value(u"kind"_s).toString();
     c.status = callStatusFromName(o.value(u"status"_s).toString()).value_or(CallStatus::Failed);
     c.input = o.value(u"input"_s).toObject();

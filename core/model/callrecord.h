@@ -109,6 +109,12 @@ struct CallRecord
     // The raw HTTP exchanges in the order they were made. Written with the call; never read
     // back by getCall() (history stays fast) nor part of toJson(): CallStore::exchanges().
     QList<TurnExchange> exchanges;
+    // The call everywhere: the store gives one when it is empty; export and import keep it.
+    QString uuid;
+    // Who made the call and on which machine (core/store/identity.h); the store fills them in
+    // when empty.
+    QString person;
+    QString machine;
 
     QJsonObject toJson() const; // every field, for `show` and export
     static CallRecord fromJson(const QJsonObject &object);

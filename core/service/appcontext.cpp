@@ -8,10 +8,13 @@
 #include "core/store/recoveryfile.h"
 
 #include <QCoreApplication>
+#include <QEventLoop>
 #include <QLoggingCategory>
 #include <QNetworkAccessManager>
 
 Q_LOGGING_CATEGORY(lcContext, "callscope.context")
+
+using namespace Qt::StringLiterals;
 
 namespace Callscope {
 
@@ -47,6 +50,13 @@ bool AppContext::openHistory(const QString &path, History mode)
     m_databasePath = m_defaultDatabase ? defaultDatabasePath() : path;
     m_databaseError.clear();
     m_databaseErrorCode = StoreError::Code::None;
+
+    // A server's password comes from the keychain when `history login` put it there; every
+    // connection of this process to that server (the store writer's too) uses it.
+    if (isServerLocation(m_databasePath)) {
+        if (const auto password = readHistoryPassword(m_databasePath))
+            Database::setServerPassword(m_databasePath, *password);
+    }
 
     Database::Options options;
     options.mustWrite = mode == History::ReadWrite;
@@ -98,6 +108,31 @@ bool AppContext::closeHistory()
     m_store.reset();
     m_database.reset();
     return true;
+}
+
+QString AppContext::historyPasswordEntry(const QString &location)
+{
+    return u"history %1"_s.arg(historyServerKey(location));
+}
+
+std::optional<QString> AppContext::readHistoryPassword(const QString &location)
+{
+    if (historyServerKey(location).isEmpty())
+        return std::nullopt;
+    std::optional<QString> password;
+    bool answered = false;
+    QEventLoop loop;
+    credentials()->readKey(historyPasswordEntry(location), &loop, [&](const KeychainResult &read) {
+        answered = true;
+        if (read.status == KeychainStatus::Ok && read.key)
+            password = *read.key;
+        else if (!read.usable())
+            qCInfo(lcContext) << "no history password from the keychain:" << read.message;
+        loop.quit();
+    });
+    if (!answered)
+        loop.exec();
+    return password;
 }
 
 void AppContext::setKeychainService(const QString &service)

@@ -17,6 +17,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 class QNetworkAccessManager;
 
@@ -71,6 +72,14 @@ public:
     // earlier run could not store; core/store/recoveryfile.h).
     int recoveredCalls() const { return m_recoveredCalls; }
     CallStore *store() const { return m_store.get(); }
+
+    // The keychain entry (of the credential store's service) that holds the password of the
+    // history server `location` names (`callscope-cli history login URL` writes it).
+    static QString historyPasswordEntry(const QString &location);
+    // Reads that entry, waiting for the keychain's answer (the event loop runs meanwhile).
+    // nullopt when there is none or the keychain cannot be used (libpq's own sources then
+    // apply: PGPASSWORD, PGPASSFILE, ~/.pgpass).
+    std::optional<QString> readHistoryPassword(const QString &location);
 
     // The keychain service the credential store uses (default "callscope"). Set it before the
     // first credentials(); tests use their own so they never meet the user's entries.

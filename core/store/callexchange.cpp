@@ -2,6 +2,7 @@
 
 #include "core/model/jsonpointer.h"
 #include "core/schema/jsonschema.h"
+#include "core/store/storequery.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -22,6 +23,9 @@ static void initExportResources()
 namespace Callscope {
 
 namespace {
+
+constexpr auto kKeepImportedIdentity =
+    "UPDATE calls SET person = COALESCE(?, ''), machine = COALESCE(?, '') WHERE id = ?"_L1;
 
 constexpr auto kSchemaResource = ":/callscope/schemas/export-format.schema.json"_L1;
 
@@ -316,10 +320,20 @@ StoreResult<CallExchange::ImportResult> CallExchange::importDocument(const QJson
     if (transaction.beginError())
         return transaction.beginError();
 
+    // A row whose UUID this history already holds was imported (or made) before: it keeps
+    // its row, and links to it go there. So importing a document twice stores it once.
     const QJsonArray sessions = doc.value(u"sessions"_s).toArray();
+    QSet<qint64> presentSessions;
     for (const QJsonValue &value : sessions) {
         const Session session = Session::fromJson(value.toObject());
-        const auto id = m_store.insertSessionRow(session);
+        const auto present = m_store.findSessionByUuid(session.uuid);
+        if (!present)
+            return present.error();
+        if (*present > 0) {
+            presentSessions.insert(*present);
+            ++result.sessionsAlreadyPresent;
+        }
+        const auto id = *present > 0 ? present : m_store.insertSessionRow(session);
         if (!id)
             return id.error();
         result.sessionIds.append(*id);
@@ -346,12 +360,29 @@ StoreResult<CallExchange::ImportResult> CallExchange::importDocument(const QJson
             record.firstSequence.reset();
             record.lastSequence.reset();
         }
+        const auto present = m_store.findCallByUuid(record.uuid);
+        if (!present)
+            return present.error();
+        if (*present > 0) {
+            ++result.callsAlreadyPresent;
+            newIds.insert(oldId, *present);
+            continue;
+        }
         const auto id = m_store.insertCallRow(record);
         if (!id) {
             StoreError error = id.error();
             error.pointer = pointer({ u"calls"_s, documentIndex.value(oldId) });
             error.message = Tr::tr("cannot import %1: %2").arg(error.pointer, error.message);
             return error;
+        }
+        // An imported call was made by whoever the document names, not by the person who
+        // imports it: a document that names nobody (an older export) leaves them unknown.
+        if (record.person.isEmpty() || record.machine.isEmpty()) {
+            auto kept = runQuery(m_store.database(), kKeepImportedIdentity,
+                                 { record.person, record.machine, *id },
+                                 Tr::tr("importing call %1").arg(oldId));
+            if (!kept)
+                return kept.error();
         }
         newIds.insert(oldId, *id);
     }
@@ -362,6 +393,8 @@ StoreResult<CallExchange::ImportResult> CallExchange::importDocument(const QJson
     for (qsizetype s = 0; s < sessions.size(); ++s) {
         const QJsonObject session = sessions.at(s).toObject();
         const qint64 sessionId = result.sessionIds.at(s);
+        if (presentSessions.contains(sessionId))
+            continue; // its messages and compactions are there already
         QHash<qint64, qint64> compactionIds;
         for (const QJsonValue &value : session.value(u"compactions"_s).toArray()) {
             const QJsonObject o = value.toObject();

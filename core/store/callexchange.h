@@ -9,7 +9,9 @@
 // described by resources/schemas/export-format.schema.json (":/callscope/schemas/...").
 //
 // An import validates the whole document first (the JSON Schema with the team's validator,
-// then the links between rows), then re-creates every row in one transaction with new ids,
+// then the links between rows), then re-creates every row in one transaction with new ids
+// (a call or session whose UUID is already in the history is not stored again: an import is
+// idempotent, and links to such a row go to the one already there),
 // rewriting parent, session, compaction and compacted_by links to them. A link to a row that
 // is not in the document (the parent of an exported revision, the session of a lone call) is
 // dropped. Anything wrong refuses the whole document with the JSON Pointer of the first
@@ -43,10 +45,14 @@ public:
 
     struct ImportResult
     {
-        QList<qint64> callIds; // new ids, in document order
-        QList<qint64> sessionIds; // new ids, in document order
+        QList<qint64> callIds; // ids in this history, in document order
+        QList<qint64> sessionIds; // ids in this history, in document order
         QHash<qint64, qint64> callIdMap; // document id -> new id
         QHash<qint64, qint64> sessionIdMap;
+        // Rows whose UUID the history already held: not stored again (their ids above are
+        // the ones already there).
+        int callsAlreadyPresent = 0;
+        int sessionsAlreadyPresent = 0;
     };
     StoreResult<ImportResult> importDocument(const QJsonValue &document);
 

@@ -118,6 +118,8 @@ HistoryRow historyRowFrom(const QSqlQuery &q)
     row.turnCount = q.value(15).toInt();
     row.attemptCount = q.value(16).toInt();
     row.revisionCount = q.value(17).toInt();
+    row.person = q.value(20).toString();
+    row.machine = q.value(21).toString();
     return row;
 }
 
@@ -280,6 +282,8 @@ QJsonObject HistoryRow::toJson() const
         { u"parent"_s, optionalJson(parent) },
         { u"session"_s, optionalJson(session) },
         { u"input_preview"_s, inputPreview },
+        { u"person"_s, person },
+        { u"machine"_s, machine },
         { u"turns"_s, turnCount },
         { u"attempts"_s, attemptCount },
         { u"revisions"_s, revisionCount },
@@ -289,6 +293,7 @@ QJsonObject HistoryRow::toJson() const
 QJsonObject Session::toJson() const
 {
     return QJsonObject { { u"id"_s, id },
+                         { u"uuid"_s, uuid },
                          { u"title"_s, title },
                          { u"system_prompt"_s, systemPrompt },
                          { u"created_at"_s, isoValue(createdAt) },
@@ -301,6 +306,7 @@ Session Session::fromJson(const QJsonObject &o)
 {
     Session s;
     s.id = o.value(u"id"_s).toInteger();
+    s.uuid = o.value(u"uuid"_s).toString();
     s.title = o.value(u"title"_s).toString();
     s.systemPrompt = o.value(u"system_prompt"_s).toString();
     s.createdAt = timeFromJson(o.value(u"created_at"_s));

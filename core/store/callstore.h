@@ -52,6 +52,7 @@ struct HistoryQuery
     std::optional<CallStatus> status;
     QString engineType;
     QString model;
+    QString person; // who made the call (exact name)
     QDateTime from; // created_at >= from (when valid)
     QDateTime to; // created_at < to (when valid)
     std::optional<qint64> parent; // direct revisions of this call
@@ -77,6 +78,8 @@ struct HistoryRow
     std::optional<qint64> parent;
     std::optional<qint64> session;
     QString inputPreview; // the first 200 characters of the input text
+    QString person; // who made the call; empty for calls stored before it was recorded
+    QString machine;
     int turnCount = 0;
     int attemptCount = 0;
     int revisionCount = 0; // direct revisions (rows whose parent is this one)
@@ -101,6 +104,7 @@ struct Session
     QString summary; // the current rolling summary (latest compaction)
     std::optional<qint64> summaryThrough; // last sequence the summary covers
     QJsonObject metadata;
+    QString uuid; // given by the store when empty; export and import keep it
 
     QJsonObject toJson() const;
     static Session fromJson(const QJsonObject &object);
@@ -206,6 +210,10 @@ struct ExperimentRunRecord
     std::optional<double> cacheSavedUsd;
     // What the run would have cost with no prompt cache (same batch or direct prices).
     std::optional<double> uncachedCostUsd;
+    // Given by the store (a new UUID, this person and machine) when the run is first saved.
+    QString uuid;
+    QString person;
+    QString machine;
 };
 
 // A person's label of one run of an experiment (the review queue): their verdict, a score from
@@ -265,6 +273,8 @@ public:
     // were kept (schema version 6) and for calls that made no request.
     StoreResult<QList<TurnExchange>> exchanges(qint64 id);
     StoreResult<bool> callExists(qint64 id);
+    // The local id of the call with this UUID; 0 when there is none.
+    StoreResult<qint64> findCallByUuid(const QString &uuid);
     // The newest call made before `id` of the same kind on the same engine type and model (and,
     // for an experiment's call, of the same variant): what a prompt cache would have held.
     StoreResult<std::optional<qint64>> previousSimilarCall(qint64 id);
@@ -284,6 +294,8 @@ public:
     // ---- sessions -------------------------------------------------------------------------
     // Creates a session (session.id ignored; createdAt now when unset). Returns the id.
     StoreResult<qint64> createSession(const Session &session);
+    // The local id of the session with this UUID; 0 when there is none.
+    StoreResult<qint64> findSessionByUuid(const QString &uuid);
     StoreResult<Session> getSession(qint64 id);
     StoreResult<QList<Session>> listSessions();
     // Sets a session's title (nothing else changes). NotFound when there is no such session.

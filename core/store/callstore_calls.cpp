@@ -4,6 +4,7 @@
 #include "core/store/callstore.h"
 #include "core/store/callstore_p.h"
 #include "core/store/exchangestore.h"
+#include "core/store/identity.h"
 #include "core/store/searchindex.h"
 #include "core/store/storequery.h"
 
@@ -23,29 +24,32 @@ namespace {
 
 constexpr auto kInsertBatchCall =
     "INSERT INTO batch_calls (batch_id, line, call_id) VALUES (?, ?, ?)"_L1;
-constexpr auto kInsertCall = R"(INSERT INTO calls (kind, status, engine_type, model, created_at,
+constexpr auto kInsertCall =
+    R"(INSERT INTO calls (uuid, person, machine, kind, status, engine_type, model, created_at,
     finished_at, parent_id, session_id, first_sequence, last_sequence, input_tokens,
     output_tokens, cached_tokens, cache_write_tokens, cache_write_1h_tokens, reasoning_tokens,
     turn_count, attempt_count, error_category, input_preview, error, system_prompt, input,
     response, metadata, spec, messages, transcript)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT),
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT),
     CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT)))"_L1;
 
 // A large call's JSON columns are made as zero-filled blobs of their final size (which cost SQLite
 // no memory) and then written piece by piece with SQLite's blob I/O (writeStreamedColumns).
-constexpr auto kInsertCallStreamed = R"(INSERT INTO calls (kind, status, engine_type, model,
+constexpr auto kInsertCallStreamed =
+    R"(INSERT INTO calls (uuid, person, machine, kind, status, engine_type, model,
     created_at, finished_at, parent_id, session_id, first_sequence, last_sequence, input_tokens,
     output_tokens, cached_tokens, cache_write_tokens, cache_write_1h_tokens, reasoning_tokens,
     turn_count, attempt_count, error_category, input_preview, error, system_prompt, input,
     response, metadata, spec, messages, transcript)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, zeroblob(?),
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, zeroblob(?),
     zeroblob(?), zeroblob(?), zeroblob(?), zeroblob(?), zeroblob(?)))"_L1;
-constexpr auto kInsertCallStreamedNoResponse = R"(INSERT INTO calls (kind, status, engine_type,
-    model, created_at, finished_at, parent_id, session_id, first_sequence, last_sequence,
+constexpr auto kInsertCallStreamedNoResponse =
+    R"(INSERT INTO calls (uuid, person, machine, kind, status,
+    engine_type, model, created_at, finished_at, parent_id, session_id, first_sequence, last_sequence,
     input_tokens, output_tokens, cached_tokens, cache_write_tokens, cache_write_1h_tokens,
     reasoning_tokens, turn_count, attempt_count, error_category, input_preview, error,
     system_prompt, input, response, metadata, spec, messages, transcript)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, zeroblob(?), NULL,
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, zeroblob(?), NULL,
     zeroblob(?), zeroblob(?), zeroblob(?), zeroblob(?)))"_L1;
 // From this size of a call's JSON (all columns together) on, the call is written that way.
 constexpr qint64 kStreamedRowBytes = 4 * 1024 * 1024;
@@ -75,8 +79,9 @@ constexpr auto kDeleteAttempts = "DELETE FROM call_attempts WHERE call_id = ?"_L
 constexpr auto kSelectCall = R"(SELECT id, kind, status, engine_type, model, created_at,
     finished_at, parent_id, session_id, first_sequence, last_sequence, input_tokens,
     output_tokens, cached_tokens, reasoning_tokens, error_category, error, system_prompt, input,
-    response, metadata, spec, messages, transcript, cache_write_tokens, cache_write_1h_tokens
-    FROM calls WHERE id = ?)"_L1;
+    response, metadata, spec, messages, transcript, cache_write_tokens, cache_write_1h_tokens,
+    uuid, person, machine FROM calls WHERE id = ?)"_L1;
+constexpr auto kCallByUuid = "SELECT id FROM calls WHERE uuid = ?"_L1;
 
 constexpr auto kSelectTurns = R"(SELECT turn_index, finish_reason, raw_finish_reason,
     input_tokens, output_tokens, cached_tokens, reasoning_tokens, tool_calls, note,
@@ -117,6 +122,15 @@ QString inputPreview(const QJsonObject &input)
         .left(kPreviewLength * 2)
         .simplified()
         .left(kPreviewLength);
+}
+
+// The values of the identity columns an INSERT starts with (uuid, person, machine): the
+// record's own, or new ones (a UUID, this person, this machine) where it has none.
+QVariantList identityValues(const CallRecord &record)
+{
+    return { record.uuid.isEmpty() ? Identity::newUuid() : record.uuid,
+             record.person.isEmpty() ? Identity::person() : record.person,
+             record.machine.isEmpty() ? Identity::machine() : record.machine };
 }
 
 // The row values of kInsertCall / kUpdateCall before the JSON columns, in column order.
@@ -290,7 +304,7 @@ StoreResult<qint64> CallStore::insertCallRow(const CallRecord &record)
         if (total >= kStreamedRowBytes) {
             QSqlQuery &insert = insertStatement(columns[1].null ? kInsertCallStreamedNoResponse
                                                                 : kInsertCallStreamed);
-            QVariantList values = lightValues(record, createdAt);
+            QVariantList values = identityValues(record) + lightValues(record, createdAt);
             for (const JsonColumn &c : columns) {
                 if (!c.null)
                     values.append(c.size);
@@ -310,8 +324,9 @@ StoreResult<qint64> CallStore::insertCallRow(const CallRecord &record)
         }
     }
     QSqlQuery &insert = insertStatement(kInsertCall);
-    const StoreError stored = runStatement(m_database, insert, callValues(record, createdAt),
-                                           [] { return Tr::tr("storing call"); });
+    const StoreError stored =
+        runStatement(m_database, insert, identityValues(record) + callValues(record, createdAt),
+                     [] { return Tr::tr("storing call"); });
     const qint64 id = stored ? 0 : insertedId(insert);
     releaseValues(insert);
     if (stored)
@@ -512,6 +527,9 @@ StoreResult<CallRecord> CallStore::getCall(qint64 id)
     c.spec = objectFrom(q->value(21));
     c.messages = arrayFrom(q->value(22));
     c.transcript = arrayFrom(q->value(23));
+    c.uuid = q->value(26).toString();
+    c.person = q->value(27).toString();
+    c.machine = q->value(28).toString();
     q->finish();
 
     auto t =
@@ -552,6 +570,17 @@ StoreResult<CallRecord> CallStore::getCall(qint64 id)
         c.attempts.append(attempt);
     }
     return c;
+}
+
+StoreResult<qint64> CallStore::findCallByUuid(const QString &uuid)
+{
+    if (uuid.isEmpty())
+        return qint64(0);
+    auto query =
+        runQuery(m_database, kCallByUuid, { uuid }, Tr::tr("looking up call %1").arg(uuid));
+    if (!query)
+        return query.error();
+    return query->next() ? query->value(0).toLongLong() : qint64(0);
 }
 
 StoreResult<std::optional<qint64>> CallStore::previousSimilarCall(qint64 id)

@@ -2,6 +2,7 @@
 
 #include "core/store/callstore.h"
 #include "core/store/callstore_p.h"
+#include "core/store/identity.h"
 #include "core/store/storequery.h"
 
 #include <QJsonDocument>
@@ -27,8 +28,9 @@ constexpr auto kSelectExperiment =
 constexpr auto kSaveExperimentRun =
     R"(INSERT INTO experiment_runs (experiment_id, case_id, variant, repeat,
     call_id, status, passed, assertions, latency_ms, input_tokens, output_tokens, cost_usd, created_at,
-    direct_cost_usd, cached, cache_saved_usd, cache_read_tokens, cache_write_tokens, uncached_cost_usd)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    direct_cost_usd, cached, cache_saved_usd, cache_read_tokens, cache_write_tokens, uncached_cost_usd,
+    uuid, person, machine)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (experiment_id, case_id, variant, repeat) DO UPDATE SET call_id = excluded.call_id,
     status = excluded.status, passed = excluded.passed, assertions = excluded.assertions,
     latency_ms = excluded.latency_ms, input_tokens = excluded.input_tokens,
@@ -39,8 +41,8 @@ constexpr auto kSaveExperimentRun =
 constexpr auto kSelectExperimentRuns =
     R"(SELECT id, experiment_id, case_id, variant, repeat, call_id, status,
     passed, assertions, latency_ms, input_tokens, output_tokens, cost_usd, direct_cost_usd, cached,
-    cache_saved_usd, cache_read_tokens, cache_write_tokens, uncached_cost_usd FROM experiment_runs
-    WHERE experiment_id = ? ORDER BY id)"_L1;
+    cache_saved_usd, cache_read_tokens, cache_write_tokens, uncached_cost_usd, uuid, person, machine
+    FROM experiment_runs WHERE experiment_id = ? ORDER BY id)"_L1;
 constexpr auto kSelectExperimentsByHash =
     R"(SELECT id, name, path, definition_hash, definition, created_at FROM experiments
     WHERE definition_hash = ? ORDER BY id DESC)"_L1;
@@ -161,13 +163,28 @@ StoreResult<qint64> CallStore::saveExperimentRun(const ExperimentRunRecord &run)
         QSqlQuery &insert = insertStatement(kSaveExperimentRun);
         if (StoreError error = runStatement(
                 m_database, insert,
-                { run.experimentId, run.caseId, run.variant, run.repeat,
-                  run.callId ? QVariant(*run.callId) : QVariant(), run.status, run.passed ? 1 : 0,
+                { run.experimentId,
+                  run.caseId,
+                  run.variant,
+                  run.repeat,
+                  run.callId ? QVariant(*run.callId) : QVariant(),
+                  run.status,
+                  run.passed ? 1 : 0,
                   QString::fromUtf8(QJsonDocument(run.assertions).toJson(QJsonDocument::Compact)),
-                  run.latencyMs, run.inputTokens, run.outputTokens, optionalDouble(run.costUsd),
-                  QDateTime::currentMSecsSinceEpoch(), optionalDouble(run.directCostUsd),
-                  run.cached ? 1 : 0, optionalDouble(run.cacheSavedUsd), run.cacheReadTokens,
-                  run.cacheWriteTokens, optionalDouble(run.uncachedCostUsd) },
+                  run.latencyMs,
+                  run.inputTokens,
+                  run.outputTokens,
+                  optionalDouble(run.costUsd),
+                  QDateTime::currentMSecsSinceEpoch(),
+                  optionalDouble(run.directCostUsd),
+                  run.cached ? 1 : 0,
+                  optionalDouble(run.cacheSavedUsd),
+                  run.cacheReadTokens,
+                  run.cacheWriteTokens,
+                  optionalDouble(run.uncachedCostUsd),
+                  run.uuid.isEmpty() ? Identity::newUuid() : run.uuid,
+                  run.person.isEmpty() ? Identity::person() : run.person,
+                  run.machine.isEmpty() ? Identity::machine() : run.machine },
                 Tr::tr("storing a run of experiment %1").arg(run.experimentId));
             error)
             return error;
@@ -244,6 +261,9 @@ StoreResult<QList<ExperimentRunRecord>> CallStore::experimentRuns(qint64 experim
         r.cacheWriteTokens = q.value(17).toLongLong();
         if (!q.value(18).isNull())
             r.uncachedCostUsd = q.value(18).toDouble();
+        r.uuid = q.value(19).toString();
+        r.person = q.value(20).toString();
+        r.machine = q.value(21).toString();
         runs.append(r);
     }
     return runs;

@@ -30,6 +30,7 @@ constexpr auto kFilterKind = "c.kind = ?"_L1;
 constexpr auto kFilterStatus = "c.status = ?"_L1;
 constexpr auto kFilterEngine = "c.engine_type = ?"_L1;
 constexpr auto kFilterModel = "c.model = ?"_L1;
+constexpr auto kFilterPerson = "c.person = ?"_L1;
 constexpr auto kFilterFrom = "c.created_at >= ?"_L1;
 constexpr auto kFilterTo = "c.created_at < ?"_L1;
 constexpr auto kFilterParent = "c.parent_id = ?"_L1;
@@ -116,6 +117,8 @@ StoreResult<HistoryPage> CallStore::listCalls(const HistoryQuery &query)
         filter(kFilterEngine, query.engineType);
     if (!query.model.isEmpty())
         filter(kFilterModel, query.model);
+    if (!query.person.isEmpty())
+        filter(kFilterPerson, query.person);
     if (query.from.isValid())
         filter(kFilterFrom, query.from.toMSecsSinceEpoch());
     if (query.to.isValid())

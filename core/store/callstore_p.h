@@ -27,7 +27,7 @@ constexpr auto kHistoryColumns = R"(SELECT c.id, c.kind, c.status, c.engine_type
     c.input_tokens, c.output_tokens, c.cached_tokens, c.reasoning_tokens, c.error_category,
     c.created_at, c.finished_at, c.parent_id, c.session_id, c.input_preview, c.turn_count,
     c.attempt_count, (SELECT count(*) FROM calls r WHERE r.parent_id = c.id), c.cache_write_tokens,
-    c.cache_write_1h_tokens)"_L1;
+    c.cache_write_1h_tokens, c.person, c.machine)"_L1;
 constexpr auto kHistoryFrom = " FROM calls c"_L1;
 
 constexpr auto kSessionExists = "SELECT 1 FROM sessions WHERE id = ?"_L1;

@@ -2,6 +2,7 @@
 
 #include "core/store/callstore.h"
 #include "core/store/callstore_p.h"
+#include "core/store/identity.h"
 #include "core/store/storequery.h"
 
 #include <QSet>
@@ -17,11 +18,12 @@ namespace {
 
 constexpr auto kSessionCalls = " WHERE c.session_id = ? ORDER BY c.created_at, c.id"_L1;
 constexpr auto kInsertSession = R"(INSERT INTO sessions (title, system_prompt, created_at, summary,
-    summary_through, metadata) VALUES (?, ?, ?, ?, ?, ?))"_L1;
+    summary_through, metadata, uuid) VALUES (?, ?, ?, ?, ?, ?, ?))"_L1;
 constexpr auto kSelectSession = R"(SELECT id, title, system_prompt, created_at, summary,
-    summary_through, metadata FROM sessions WHERE id = ?)"_L1;
+    summary_through, metadata, uuid FROM sessions WHERE id = ?)"_L1;
 constexpr auto kSelectSessions = R"(SELECT id, title, system_prompt, created_at, summary,
-    summary_through, metadata FROM sessions ORDER BY created_at DESC, id DESC)"_L1;
+    summary_through, metadata, uuid FROM sessions ORDER BY created_at DESC, id DESC)"_L1;
+constexpr auto kSessionByUuid = "SELECT id FROM sessions WHERE uuid = ?"_L1;
 constexpr auto kRenameSession = "UPDATE sessions SET title = ? WHERE id = ?"_L1;
 constexpr auto kUpdateSessionSummary =
     "UPDATE sessions SET summary = ?, summary_through = ? WHERE id = ?"_L1;
@@ -52,6 +54,7 @@ Session sessionFrom(const QSqlQuery &q)
     s.summary = q.value(4).toString();
     s.summaryThrough = optionalFrom(q.value(5));
     s.metadata = objectFrom(q.value(6));
+    s.uuid = q.value(7).toString();
     return s;
 }
 
@@ -65,11 +68,23 @@ StoreResult<qint64> CallStore::insertSessionRow(const Session &session)
             { session.title, session.systemPrompt,
               (session.createdAt.isValid() ? session.createdAt : QDateTime::currentDateTimeUtc())
                   .toMSecsSinceEpoch(),
-              session.summary, optionalValue(session.summaryThrough), compact(session.metadata) },
+              session.summary, optionalValue(session.summaryThrough), compact(session.metadata),
+              session.uuid.isEmpty() ? Identity::newUuid() : session.uuid },
             Tr::tr("storing session"));
         error)
         return error;
     return insertedId(q);
+}
+
+StoreResult<qint64> CallStore::findSessionByUuid(const QString &uuid)
+{
+    if (uuid.isEmpty())
+        return qint64(0);
+    auto query =
+        runQuery(m_database, kSessionByUuid, { uuid }, Tr::tr("looking up session %1").arg(uuid));
+    if (!query)
+        return query.error();
+    return query->next() ? query->value(0).toLongLong() : qint64(0);
 }
 
 StoreResult<qint64> CallStore::createSession(const Session &session)

@@ -249,6 +249,46 @@ bool isServerLocation(const QString &location)
         || location.startsWith("postgres://"_L1, Qt::CaseInsensitive);
 }
 
+QString historyServerKey(const QString &location)
+{
+    if (!isServerLocation(location))
+        return {};
+    const QUrl url(location);
+    const QString host = QUrlQuery(url).queryItemValue(u"host"_s, QUrl::FullyDecoded);
+    return u"postgresql://%1@%2:%3%4"_s
+        .arg(url.userName(QUrl::FullyDecoded), host.isEmpty() ? url.host() : host)
+        .arg(url.port(5432))
+        .arg(url.path(QUrl::FullyDecoded));
+}
+
+namespace {
+
+QHash<QString, QString> &serverPasswords()
+{
+    static QHash<QString, QString> passwords;
+    return passwords;
+}
+
+QString serverPassword(const QString &location)
+{
+    QMutexLocker lock(&monitorMutex());
+    return serverPasswords().value(historyServerKey(location));
+}
+
+} // namespace
+
+void Database::setServerPassword(const QString &location, const QString &password)
+{
+    const QString key = historyServerKey(location);
+    if (key.isEmpty())
+        return;
+    QMutexLocker lock(&monitorMutex());
+    if (password.isEmpty())
+        serverPasswords().remove(key);
+    else
+        serverPasswords().insert(key, password);
+}
+
 QString localPathFor(const QString &location)
 {
     if (!isServerLocation(location))
@@ -382,7 +422,7 @@ StoreError Database::serverErrorFrom(const QSqlError &error, const QString &what
             StoreError::Code::Locked,
             Tr::tr("the history on %1 is busy (%2): %3").arg(m_path, what, detail));
     if (state == "25006"_L1 || state == "42501"_L1)
-        return StoreError::make(StoreError::Code::Io,
+        return StoreError::make(StoreError::Code::ReadOnly,
                                 Tr::tr("the history on %1 is read-only for this user (%2): %3")
                                     .arg(m_path, what, detail));
     if (state.isEmpty() || state.startsWith("08"_L1) || state.startsWith("28"_L1)
@@ -443,8 +483,10 @@ StoreResult<std::unique_ptr<Database>> Database::openServer(const QString &locat
             db.setPort(url.port());
         db.setUserName(url.userName());
         db.setDatabaseName(url.path().mid(1));
-        if (!options.password.isEmpty())
-            db.setPassword(options.password);
+        const QString password =
+            options.password.isEmpty() ? serverPassword(location) : options.password;
+        if (!password.isEmpty())
+            db.setPassword(password);
         db.setConnectOptions(connectOptions.join(u';'));
         if (!db.open())
             return database->errorFrom(db.lastError(), Tr::tr("connecting"));
@@ -452,6 +494,20 @@ StoreResult<std::unique_ptr<Database>> Database::openServer(const QString &locat
     if (StoreError error = database->migrateServer(options); error)
         return error;
     database->m_searchMode = SearchMode::TextSearch;
+    {
+        QSqlQuery query(database->connection());
+        if (!query.exec(database->dialect().canInsertCalls()) || !query.next())
+            return database->errorFrom(query, Tr::tr("reading the role's privileges"));
+        database->m_canWrite = query.value(0).toBool();
+    }
+    // Like a file this process may not write: refused before any call is paid for.
+    if (!database->m_canWrite && options.mustWrite && !options.readOnly)
+        return StoreError::make(StoreError::Code::ReadOnly,
+                                Tr::tr("the history on %1 is read-only for the role %2: calls "
+                                       "could not be stored, so none is run. Browsing it "
+                                       "(history, show, export) works; running calls needs a "
+                                       "role that may write.")
+                                    .arg(database->m_path, url.userName()));
     return database;
 }
 

@@ -37,6 +37,11 @@ QString defaultDatabasePath();
 // True for a history on a PostgreSQL server: a postgresql:// (or postgres://) URL.
 bool isServerLocation(const QString &location);
 
+// The server and database a postgresql:// URL names, as postgresql://USER@HOST:PORT/DBNAME
+// (the host a `host` parameter gives, the default port 5432): what a password in the keychain
+// is kept under. Empty for anything that is not a server URL.
+QString historyServerKey(const QString &location);
+
 // Where the files that sit beside a history (the recovery file, run locks) go: beside the file
 // for a SQLite history; for a server, a path of this computer's own standing for that URL
 // (AppDataLocation/servers/<hash>.history; the file itself is never made).
@@ -113,6 +118,11 @@ public:
 
     static int latestSchemaVersion();
 
+    // The password of the server historyServerKey(location) names, for every connection this
+    // process opens to it (the store writer's and readers' too) when Options::password is
+    // empty. Kept in memory only; an empty password forgets it.
+    static void setServerPassword(const QString &location, const QString &password);
+
     // A thread that must run no SQL (the studio's GUI thread: a query there, however short,
     // waits for the disk and for other processes' locks while the window cannot draw). Every
     // statement any SQLite connection of this process runs on that thread is counted and
@@ -130,6 +140,8 @@ public:
     // The file, or the server's URL (which never holds a password).
     QString path() const { return m_path; }
     bool isReadOnly() const { return m_readOnly; }
+    // False for a server's history that the role may read but not add calls to (a reader).
+    bool canWrite() const { return m_canWrite; }
     const SqlDialect &dialect() const { return *m_dialect; }
     bool isServer() const { return m_dialect->isPostgres(); }
     int schemaVersion() const { return m_version; }
@@ -161,6 +173,7 @@ private:
     int m_version = 0;
     SearchMode m_searchMode = SearchMode::None;
     bool m_readOnly = false;
+    bool m_canWrite = true;
     const SqlDialect *m_dialect = &SqlDialect::sqlite();
 };
 

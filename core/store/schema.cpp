@@ -402,6 +402,41 @@ constexpr auto kV8SplitTurns =
 constexpr auto kV8SplitAttempts =
     "UPDATE call_attempts SET input_tokens = MAX(0, input_tokens - cached_tokens) WHERE cached_tokens > 0"_L1;
 
+// ---- Version 9: who and where, and a UUID beside each local id ---------------------------
+//
+// Ids are this history's own numbers; a UUID names a call, a session or an experiment run
+// everywhere (a shared server written by many machines, an export imported twice). Each call
+// and run also records the person who made it and the machine it ran on; rows stored before
+// this version have none (empty) but get a UUID here.
+constexpr auto kV9CallsUuid = "ALTER TABLE calls ADD COLUMN uuid TEXT"_L1;
+constexpr auto kV9CallsPerson = "ALTER TABLE calls ADD COLUMN person TEXT NOT NULL DEFAULT ''"_L1;
+constexpr auto kV9CallsMachine = "ALTER TABLE calls ADD COLUMN machine TEXT NOT NULL DEFAULT ''"_L1;
+constexpr auto kV9IndexCallsUuid = "CREATE UNIQUE INDEX calls_by_uuid ON calls(uuid)"_L1;
+constexpr auto kV9IndexCallsPerson = "CREATE INDEX calls_by_person ON calls(person, created_at)"_L1;
+constexpr auto kV9SessionsUuid = "ALTER TABLE sessions ADD COLUMN uuid TEXT"_L1;
+constexpr auto kV9IndexSessionsUuid = "CREATE UNIQUE INDEX sessions_by_uuid ON sessions(uuid)"_L1;
+constexpr auto kV9RunsUuid = "ALTER TABLE experiment_runs ADD COLUMN uuid TEXT"_L1;
+constexpr auto kV9RunsPerson =
+    "ALTER TABLE experiment_runs ADD COLUMN person TEXT NOT NULL DEFAULT ''"_L1;
+constexpr auto kV9RunsMachine =
+    "ALTER TABLE experiment_runs ADD COLUMN machine TEXT NOT NULL DEFAULT ''"_L1;
+constexpr auto kV9IndexRunsUuid =
+    "CREATE UNIQUE INDEX experiment_runs_by_uuid ON experiment_runs(uuid)"_L1;
+
+// Gives every row stored before version 9 its UUID (the expression is the dialect's).
+StoreError assignUuids(Database &database, bool)
+{
+    QSqlQuery query(database.connection());
+    for (const char *table : { "calls", "sessions", "experiment_runs" }) {
+        const QString sql = u"UPDATE %1 SET uuid = %2 WHERE uuid IS NULL"_s.arg(
+            QLatin1StringView(table), database.dialect().newUuid());
+        if (!query.exec(sql))
+            return database.errorFrom(
+                query, QCoreApplication::translate("Store", "giving the stored rows their UUIDs"));
+    }
+    return {};
+}
+
 // ---- Version 10: people's labels of experiment runs ----------------------------------------
 //
 // The review queue stores one label per run and reviewer: pass, fail or skip, an optional
@@ -446,6 +481,11 @@ const QList<MigrationStep> &migrations()
             kV8AttemptsWrite1h, kV8RunsRead, kV8RunsWrite, kV8RunsUncached, kV8SplitRuns,
             kV8SplitCalls, kV8SplitTurns, kV8SplitAttempts },
           nullptr },
+        { 9,
+          { kV9CallsUuid, kV9CallsPerson, kV9CallsMachine, kV9IndexCallsUuid, kV9IndexCallsPerson,
+            kV9SessionsUuid, kV9IndexSessionsUuid, kV9RunsUuid, kV9RunsPerson, kV9RunsMachine,
+            kV9IndexRunsUuid },
+          &assignUuids },
         { 10, { kV10ReviewLabels }, nullptr },
     };
     return steps;

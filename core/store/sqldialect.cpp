@@ -57,6 +57,24 @@ QLatin1StringView SqlDialect::beginWrite() const
     return isPostgres() ? "BEGIN"_L1 : "BEGIN IMMEDIATE"_L1;
 }
 
+QLatin1StringView SqlDialect::newUuid() const
+{
+    if (isPostgres())
+        return "gen_random_uuid()::text"_L1;
+    // 8-4-4-4-12 hex digits, version nibble 4, variant nibble one of 8, 9, a, b.
+    return "(lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' || "
+           "substr(lower(hex(randomblob(2))), 2) || '-' || "
+           "substr('89ab', 1 + (abs(random()) % 4), 1) || substr(lower(hex(randomblob(2))), 2) "
+           "|| '-' || lower(hex(randomblob(6))))"_L1;
+}
+
+QLatin1StringView SqlDialect::canInsertCalls() const
+{
+    if (isPostgres())
+        return "SELECT has_table_privilege(current_user, 'calls', 'INSERT')"_L1;
+    return "SELECT 1"_L1;
+}
+
 QLatin1StringView SqlDialect::rowOrder() const
 {
     return isPostgres() ? "ctid"_L1 : "rowid"_L1;

@@ -43,6 +43,14 @@ public:
     // rows are locked as they are written and readers are never blocked.
     QLatin1StringView beginWrite() const;
 
+    // An SQL expression giving a new random UUID (version 4, lowercase text) for each row it
+    // is evaluated for: PostgreSQL's gen_random_uuid(), SQLite's randomblob() shaped as one.
+    QLatin1StringView newUuid() const;
+
+    // Whether the connected role may add calls: PostgreSQL's table privilege (a reader role
+    // may not); SQLite files are checked for write access by the Database itself.
+    QLatin1StringView canInsertCalls() const;
+
     // The rows' physical order, to break ties in a window's ORDER BY: rowid / ctid.
     QLatin1StringView rowOrder() const;
 

@@ -25,6 +25,7 @@ bool isFatal(StoreError::Code code)
 {
     switch (code) {
     case StoreError::Code::Io:
+    case StoreError::Code::ReadOnly:
     case StoreError::Code::Corrupt:
     case StoreError::Code::NotADatabase:
     case StoreError::Code::NewerVersion:

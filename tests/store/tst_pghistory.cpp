@@ -1,21 +1,34 @@
 // The history on PostgreSQL: the store's calls, revisions, sessions, batches, experiments,
-// search and export/import on a real server of the test's own (tests/support/pgserver.h).
+// search and export/import on a real server of the test's own (tests/support/pgserver.h);
+// who and where on every row; and every callscope-cli command that touches the history, run as
+// real processes against that server and the scripted fake provider (two "machines" at once, a
+// reader role, a password kept in the keychain).
 // Skips only when PostgreSQL 15's programs are not installed (tools/dev.sh installs them).
 
 #include "core/store/callexchange.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
+#include "core/store/identity.h"
+#include "tests/support/fakeprovider.h"
 #include "tests/support/pgserver.h"
 #include "tests/support/testsupport.h"
 
+#include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSignalSpy>
 #include <QSqlDatabase>
+#include <QSqlError>
 #include <QSqlQuery>
+#include <QSqlRecord>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUuid>
 
 using namespace Qt::StringLiterals;
 using namespace Callscope;
@@ -75,6 +88,186 @@ QList<qint64> ids(const QList<HistoryRow> &rows)
     return list;
 }
 
+const QRegularExpression &uuidPattern()
+{
+    static const QRegularExpression pattern(
+        u"^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"_s);
+    return pattern;
+}
+
+// One row of `sql` on the server's database, as strings.
+QStringList queryRow(Database &db, const QString &sql)
+{
+    QSqlQuery q(db.connection());
+    QStringList row;
+    if (!q.exec(sql) || !q.next()) {
+        qWarning() << sql << q.lastError().text();
+        return row;
+    }
+    for (int i = 0; i < q.record().count(); ++i)
+        row.append(q.value(i).toString());
+    return row;
+}
+
+struct CliResult
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+    QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
+    QJsonArray array() const { return QJsonDocument::fromJson(out).array(); }
+};
+
+// A computer of its own for callscope-cli: a HOME with its settings (the person) and data, and
+// the machine name the history records.
+class Machine
+{
+public:
+    Machine(const QString &person, const QString &name)
+        : m_name(name)
+    {
+        QDir().mkpath(configDir() + u"/Callscope"_s);
+        QFile settings(configDir() + u"/Callscope/callscope.conf"_s);
+        if (settings.open(QIODevice::WriteOnly))
+            settings.write("[history]\nperson=" + person.toUtf8() + "\n");
+    }
+    QString home() const { return m_home.path(); }
+    QString configDir() const { return m_home.filePath(u".config"_s); }
+    QProcessEnvironment environment() const
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"HOME"_s, home());
+        env.insert(u"XDG_CONFIG_HOME"_s, configDir());
+        env.insert(u"XDG_DATA_HOME"_s, m_home.filePath(u".local/share"_s));
+        env.insert(u"XDG_CACHE_HOME"_s, m_home.filePath(u".cache"_s));
+        env.insert(u"CALLSCOPE_MACHINE"_s, m_name);
+        env.insert(u"CALLSCOPE_TEST_API_KEY"_s, u"sk-pg-test-key"_s);
+        env.remove(u"PGPASSWORD"_s);
+        env.remove(u"PGPASSFILE"_s);
+        return env;
+    }
+    QString filePath(const QString &name) const { return m_home.filePath(name); }
+
+private:
+    QTemporaryDir m_home;
+    QString m_name;
+};
+
+QProcess *startCli(const QStringList &args, const QProcessEnvironment &env,
+                   const QByteArray &input = {}, QObject *parent = nullptr)
+{
+    auto *process = new QProcess(parent);
+    process->setProcessEnvironment(env);
+    process->start(cliPath(), args);
+    process->waitForStarted(10000);
+    if (!input.isEmpty())
+        process->write(input);
+    process->closeWriteChannel();
+    return process;
+}
+
+// Waits (on the event loop: the fake provider answers meanwhile) until the process ended.
+CliResult finish(QProcess *process, int timeoutMs = 120000)
+{
+    if (process->state() != QProcess::NotRunning) {
+        QSignalSpy finished(process, &QProcess::finished);
+        if (!finished.wait(timeoutMs)) {
+            process->kill();
+            process->waitForFinished();
+        }
+    }
+    CliResult r;
+    r.exitCode = process->exitStatus() == QProcess::NormalExit ? process->exitCode() : -1;
+    r.out = process->readAllStandardOutput();
+    r.err = process->readAllStandardError();
+    delete process;
+    return r;
+}
+
+CliResult runCli(const QStringList &args, const QProcessEnvironment &env,
+                 const QByteArray &input = {})
+{
+    return finish(startCli(args, env, input));
+}
+
+QString writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        qWarning() << "cannot write" << path;
+    file.write(bytes);
+    return path;
+}
+
+// A structured spec on the fake provider, an experiment of `cases` cases on it and a batch
+// input file of `lines` lines, in `folder`.
+struct Workload
+{
+    QString spec;
+    QString experiment;
+    QString inputs;
+};
+
+Workload writeWorkload(const QString &folder, const QUrl &provider, int cases, int lines)
+{
+    const QJsonObject spec {
+        { u"kind"_s, u"planner"_s },
+        { u"system_prompt"_s, u"Plan."_s },
+        { u"response_schema"_s,
+          QJsonObject {
+              { u"type"_s, u"object"_s },
+              { u"properties"_s,
+                QJsonObject { { u"title"_s, QJsonObject { { u"type"_s, u"string"_s } } } } },
+              { u"required"_s, QJsonArray { u"title"_s } } } },
+        { u"engine"_s,
+          QJsonObject { { u"type"_s, u"openai"_s },
+                        { u"model"_s, u"gpt-test"_s },
+                        { u"base_url"_s, provider.toString() },
+                        { u"api_key_env"_s, u"CALLSCOPE_TEST_API_KEY"_s },
+                        { u"stream"_s, false } } }
+    };
+    Workload w;
+    w.spec = writeFile(folder + u"/planner.spec.json"_s, QJsonDocument(spec).toJson());
+    QJsonArray dataset;
+    for (int i = 1; i <= cases; ++i)
+        dataset.append(QJsonObject { { u"id"_s, u"case%1"_s.arg(i) },
+                                     { u"input"_s, u"Plan case %1"_s.arg(i) } });
+    const QJsonObject experiment { { u"name"_s, u"team-plans"_s },
+                                   { u"spec"_s, u"planner.spec.json"_s },
+                                   { u"dataset"_s, dataset },
+                                   { u"assert"_s,
+                                     QJsonArray { QJsonObject { { u"type"_s, u"equals"_s },
+                                                                { u"pointer"_s, u"/title"_s },
+                                                                { u"value"_s, u"ok"_s } } } } };
+    w.experiment =
+        writeFile(folder + u"/plans.experiment.json"_s, QJsonDocument(experiment).toJson());
+    QByteArray input;
+    for (int i = 1; i <= lines; ++i)
+        input += "\"Plan line " + QByteArray::number(i) + "\"\n";
+    w.inputs = writeFile(folder + u"/inputs.jsonl"_s, input);
+    return w;
+}
+
+void answerEverything(FakeProvider &provider)
+{
+    provider.setDefaultReply(FakeReply::json(
+        200, openAiToolCallBody(u"call_1"_s, u"submit_output"_s, { { u"title"_s, u"ok"_s } })));
+}
+
+// Every file below `folder` that holds `needle`.
+QStringList filesHolding(const QString &folder, const QByteArray &needle)
+{
+    QStringList found;
+    QDirIterator it(folder, QDir::Files | QDir::Hidden | QDir::System,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        QFile file(it.next());
+        if (file.open(QIODevice::ReadOnly) && file.readAll().contains(needle))
+            found.append(file.fileName());
+    }
+    return found;
+}
+
 } // namespace
 
 class TestPgHistory : public QObject
@@ -93,6 +286,13 @@ private Q_SLOTS:
     void batchesAndExperiments();
     void searchFiltersAndPages();
     void exportImportRoundTrip();
+    void identityOnEveryRow();
+    void migrationGivesOldRowsUuids();
+    void importTwiceStoresOnce();
+    void everyCommandOnTheServer();
+    void fourProcessesOnTwoMachines();
+    void readerRoleBrowsesButDoesNotRun();
+    void passwordFromTheKeychainOnly();
 
 private:
     // A new, empty database on the server, opened as a history.
@@ -242,6 +442,10 @@ void TestPgHistory::callsRoundTrip()
     QVERIFY2(back, qPrintable(back.error().message));
     CallRecord expected = call;
     expected.id = *id;
+    // Given by the store: a UUID, this person and this machine (identityOnEveryRow).
+    expected.uuid = back->uuid;
+    expected.person = Identity::person();
+    expected.machine = Identity::machine();
     expected.spec = CallStore::stripSecrets(call.spec);
     expected.exchanges.clear();
     QCOMPARE(back->toJson(), expected.toJson());
@@ -539,6 +743,436 @@ void TestPgHistory::exportImportRoundTrip()
         return out;
     };
     QCOMPARE(calls(*back), calls(*document));
+}
+
+void TestPgHistory::identityOnEveryRow()
+{
+    auto db = openHistory(freshDatabase());
+    QVERIFY(db);
+    CallStore store(*db);
+    const auto first = store.insertCall(record(u"planner"_s, u"first"_s, 1000));
+    const auto second = store.insertCall(record(u"planner"_s, u"second"_s, 2000));
+    QVERIFY(first && second);
+    const auto a = store.getCall(*first);
+    const auto b = store.getCall(*second);
+    QVERIFY(a && b);
+    QVERIFY2(uuidPattern().match(a->uuid).hasMatch(), qPrintable(a->uuid));
+    QVERIFY(a->uuid != b->uuid);
+    QCOMPARE(a->person, Identity::person());
+    QCOMPARE(a->machine, Identity::machine());
+    QCOMPARE(*store.findCallByUuid(a->uuid), *first);
+    QCOMPARE(*store.findCallByUuid(u"00000000-0000-4000-8000-000000000000"_s), 0);
+
+    // A record that says who made it keeps that (an import, a call from elsewhere).
+    CallRecord theirs = record(u"planner"_s, u"theirs"_s, 3000);
+    theirs.uuid = u"7d1c3a52-2f7b-4c55-9a41-6c0b1f2e9d10"_s;
+    theirs.person = u"dana"_s;
+    theirs.machine = u"build-box"_s;
+    const auto theirsId = store.insertCall(theirs);
+    QVERIFY(theirsId);
+    QCOMPARE(store.getCall(*theirsId)->person, u"dana"_s);
+    // The same UUID twice is refused: a call is stored once.
+    QCOMPARE(store.insertCall(theirs).error().code, StoreError::Code::Constraint);
+
+    // The history filters by person and shows who and where.
+    HistoryQuery byDana;
+    byDana.person = u"dana"_s;
+    const auto page = store.listCalls(byDana);
+    QVERIFY2(page, qPrintable(page.error().message));
+    QCOMPARE(ids(page->rows), QList<qint64> { *theirsId });
+    QCOMPARE(page->rows.first().machine, u"build-box"_s);
+    QCOMPARE(page->rows.first().toJson().value(u"person"_s).toString(), u"dana"_s);
+
+    Session session;
+    session.title = u"chat"_s;
+    const auto sessionId = store.createSession(session);
+    QVERIFY(sessionId);
+    const QString sessionUuid = store.getSession(*sessionId)->uuid;
+    QVERIFY2(uuidPattern().match(sessionUuid).hasMatch(), qPrintable(sessionUuid));
+    QCOMPARE(*store.findSessionByUuid(sessionUuid), *sessionId);
+
+    ExperimentRecord experiment;
+    experiment.name = u"e"_s;
+    experiment.definitionHash = "h";
+    const auto experimentId = store.createExperiment(experiment);
+    QVERIFY(experimentId);
+    ExperimentRunRecord run;
+    run.experimentId = *experimentId;
+    run.caseId = u"a"_s;
+    run.variant = u"base"_s;
+    run.status = u"completed"_s;
+    QVERIFY(store.saveExperimentRun(run));
+    const QString runUuid = store.experimentRuns(*experimentId)->first().uuid;
+    QVERIFY2(uuidPattern().match(runUuid).hasMatch(), qPrintable(runUuid));
+    // Saving the run again keeps its UUID.
+    run.passed = true;
+    QVERIFY(store.saveExperimentRun(run));
+    const auto runs = store.experimentRuns(*experimentId);
+    QCOMPARE(runs->size(), 1);
+    QCOMPARE(runs->first().uuid, runUuid);
+    QCOMPARE(runs->first().person, Identity::person());
+    QCOMPARE(runs->first().machine, Identity::machine());
+}
+
+void TestPgHistory::migrationGivesOldRowsUuids()
+{
+    const QString url = freshDatabase();
+    {
+        Database::Options old;
+        old.targetVersion = 8;
+        auto db = Database::open(url, old);
+        QVERIFY2(db, qPrintable(db.error().message));
+        QCOMPARE(db.value()->schemaVersion(), 8);
+        QSqlQuery q(db.value()->connection());
+        for (int i = 0; i < 3; ++i)
+            QVERIFY2(q.exec(u"INSERT INTO calls (kind, status, created_at) VALUES ('old', "
+                            "'completed', %1)"_s.arg(1000 + i)),
+                     qPrintable(q.lastError().text()));
+        QVERIFY(q.exec(u"INSERT INTO sessions (created_at) VALUES (5)"_s));
+        QVERIFY(q.exec(u"INSERT INTO experiments (name, definition_hash, definition, created_at) "
+                       "VALUES ('e', 'h', '{}', 1)"_s));
+        QVERIFY(q.exec(u"INSERT INTO experiment_runs (experiment_id, case_id, variant, repeat, "
+                       "status, passed, created_at) SELECT id, 'a', 'b', 0, 'completed', 1, 1 "
+                       "FROM experiments"_s));
+    }
+    auto db = openHistory(url);
+    QVERIFY(db);
+    QCOMPARE(db->schemaVersion(), 9);
+    QCOMPARE(queryRow(*db, u"SELECT count(*), count(DISTINCT uuid), count(uuid) FROM calls"_s),
+             (QStringList { u"3"_s, u"3"_s, u"3"_s }));
+    QCOMPARE(queryRow(*db, u"SELECT count(uuid) FROM sessions"_s), QStringList { u"1"_s });
+    QCOMPARE(queryRow(*db, u"SELECT count(uuid) FROM experiment_runs"_s), QStringList { u"1"_s });
+    const QString uuid = queryRow(*db, u"SELECT uuid FROM calls ORDER BY id LIMIT 1"_s).value(0);
+    QVERIFY2(uuidPattern().match(uuid).hasMatch(), qPrintable(uuid));
+    // Who made the old rows is not known.
+    QCOMPARE(queryRow(*db, u"SELECT count(*) FROM calls WHERE person = ''"_s),
+             QStringList { u"3"_s });
+}
+
+void TestPgHistory::importTwiceStoresOnce()
+{
+    QTemporaryDir dir;
+    auto local = Database::open(dir.filePath(u"h.sqlite"_s));
+    QVERIFY(local);
+    CallStore localStore(*local.value());
+    Session session;
+    session.title = u"chat"_s;
+    const auto sessionId = localStore.createSession(session);
+    QVERIFY(sessionId);
+    CallRecord chat = record(u"chat"_s, u"in the session"_s, 1000);
+    chat.session = *sessionId;
+    SessionMessage hello;
+    hello.message = Message::user(u"hello"_s);
+    QVERIFY(localStore.insertCall(chat, { hello }));
+    const auto document = CallExchange(localStore).exportSession(*sessionId);
+    QVERIFY(document);
+    const QString exportedUuid =
+        document->value(u"calls"_s).toArray().first().toObject().value(u"uuid"_s).toString();
+    QVERIFY2(uuidPattern().match(exportedUuid).hasMatch(), qPrintable(exportedUuid));
+
+    auto db = openHistory(freshDatabase());
+    QVERIFY(db);
+    CallStore store(*db);
+    const auto first = CallExchange(store).importDocument(*document);
+    QVERIFY2(first, qPrintable(first.error().message));
+    QCOMPARE(first->callsAlreadyPresent, 0);
+    const auto second = CallExchange(store).importDocument(*document);
+    QVERIFY2(second, qPrintable(second.error().message));
+    QCOMPARE(second->callsAlreadyPresent, 1);
+    QCOMPARE(second->sessionsAlreadyPresent, 1);
+    QCOMPARE(second->callIds, first->callIds);
+    QCOMPARE(second->sessionIds, first->sessionIds);
+    QCOMPARE(queryRow(*db, u"SELECT count(*) FROM calls"_s), QStringList { u"1"_s });
+    QCOMPARE(queryRow(*db, u"SELECT count(*) FROM sessions"_s), QStringList { u"1"_s });
+    QCOMPARE(queryRow(*db, u"SELECT count(*) FROM messages"_s), QStringList { u"1"_s });
+    QCOMPARE(store.getCall(first->callIds.first())->uuid, exportedUuid);
+}
+
+void TestPgHistory::everyCommandOnTheServer()
+{
+    FakeProvider provider;
+    QVERIFY(provider.listen());
+    answerEverything(provider);
+    Machine laptop(u"erin"_s, u"erin-laptop"_s);
+    const Workload work = writeWorkload(laptop.home(), provider.baseUrl(), 3, 4);
+    const QString url = freshDatabase();
+    const QProcessEnvironment env = laptop.environment();
+
+    CliResult r =
+        runCli({ u"run"_s, work.spec, u"--input"_s, u"Plan ticket 7"_s, u"--db"_s, url }, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const qint64 runId = r.json().value(u"call_id"_s).toInteger();
+    QVERIFY(runId > 0);
+
+    r = runCli({ u"batch"_s, work.spec, u"--inputs"_s, work.inputs, u"--db"_s, url }, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.err.contains("4 inputs, 4 completed"), r.err.constData());
+
+    r = runCli({ u"eval"_s, work.experiment, u"--db"_s, url }, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+
+    r = runCli(
+        { u"revise"_s, QString::number(runId), u"--correction"_s, u"Shorter."_s, u"--db"_s, url },
+        env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+
+    r = runCli({ u"history"_s, u"--limit"_s, u"100"_s, u"--db"_s, url }, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.array().size(), 1 + 4 + 3 + 1);
+    r = runCli({ u"history"_s, u"--person"_s, u"erin"_s, u"--limit"_s, u"100"_s, u"--db"_s, url },
+               env);
+    QCOMPARE(r.array().size(), 9);
+    QCOMPARE(r.array().first().toObject().value(u"person"_s).toString(), u"erin"_s);
+    QCOMPARE(r.array().first().toObject().value(u"machine"_s).toString(), u"erin-laptop"_s);
+    r = runCli({ u"history"_s, u"--person"_s, u"nobody-here"_s, u"--db"_s, url }, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.array().size(), 0);
+
+    r = runCli({ u"show"_s, QString::number(runId), u"--db"_s, url }, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.json().value(u"person"_s).toString(), u"erin"_s);
+    QCOMPARE(r.json().value(u"machine"_s).toString(), u"erin-laptop"_s);
+    QCOMPARE(r.json().value(u"response"_s).toObject().value(u"title"_s).toString(), u"ok"_s);
+    const QString uuid = r.json().value(u"uuid"_s).toString();
+    QVERIFY2(uuidPattern().match(uuid).hasMatch(), qPrintable(uuid));
+
+    r = runCli({ u"cache"_s, QString::number(runId), u"--db"_s, url }, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+
+    const QString exported = laptop.filePath(u"export.json"_s);
+    r = runCli({ u"export"_s, QString::number(runId), u"--out"_s, exported, u"--db"_s, url }, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+
+    // Into another history on the server, twice: stored once, under the same UUID.
+    const QString other = freshDatabase();
+    r = runCli({ u"import"_s, exported, u"--db"_s, other }, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.json().value(u"calls"_s).toArray().size(), 2); // the call and its revision
+    QCOMPARE(r.json().value(u"calls_already_present"_s).toInt(), 0);
+    r = runCli({ u"import"_s, exported, u"--db"_s, other }, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.json().value(u"calls_already_present"_s).toInt(), 2);
+    auto db = openHistory(other);
+    QVERIFY(db);
+    QCOMPARE(queryRow(*db, u"SELECT count(*) FROM calls"_s), QStringList { u"2"_s });
+    QCOMPARE(queryRow(*db, u"SELECT person, machine FROM calls WHERE uuid = '%1'"_s.arg(uuid)),
+             (QStringList { u"erin"_s, u"erin-laptop"_s }));
+    // Imported into the same history it came from: nothing new.
+    r = runCli({ u"import"_s, exported, u"--db"_s, url }, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.json().value(u"calls_already_present"_s).toInt(), 2);
+    QCOMPARE(provider.requestCount(), 1 + 4 + 3 + 1);
+}
+
+void TestPgHistory::fourProcessesOnTwoMachines()
+{
+    FakeProvider provider;
+    QVERIFY(provider.listen());
+    answerEverything(provider);
+    Machine one(u"alice"_s, u"machine-one"_s);
+    Machine two(u"bob"_s, u"machine-two"_s);
+    constexpr int kCases = 6;
+    constexpr int kLines = 8;
+    const Workload workOne = writeWorkload(one.home(), provider.baseUrl(), kCases, kLines);
+    const Workload workTwo = writeWorkload(two.home(), provider.baseUrl(), kCases, kLines);
+    const QString url = freshDatabase();
+    {
+        auto db = openHistory(url); // the schema made once, as the first user would
+        QVERIFY(db);
+    }
+
+    // Both people run the same experiment and a batch, all four at once.
+    QList<QProcess *> processes;
+    for (const auto &[machine, work] :
+         { std::pair { &one, &workOne }, std::pair { &two, &workTwo } }) {
+        processes.append(startCli({ u"batch"_s, work->spec, u"--inputs"_s, work->inputs,
+                                    u"--jobs"_s, u"4"_s, u"--db"_s, url },
+                                  machine->environment()));
+        processes.append(
+            startCli({ u"eval"_s, work->experiment, u"--db"_s, url }, machine->environment()));
+    }
+    for (QProcess *process : std::as_const(processes)) {
+        const CliResult r = finish(process, 240000);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+    }
+
+    auto db = openHistory(url);
+    QVERIFY(db);
+    const int total = 2 * (kCases + kLines);
+    // The experiment's response cache may answer one person's case from the other's call;
+    // each case is still a call of its own.
+    QVERIFY(provider.requestCount() >= 2 * kLines + kCases);
+    QVERIFY(provider.requestCount() <= total);
+    // Every call stored exactly once, each with its own UUID and its person.
+    QCOMPARE(
+        queryRow(*db, u"SELECT count(*), count(DISTINCT uuid), count(uuid) FROM calls"_s),
+        (QStringList { QString::number(total), QString::number(total), QString::number(total) }));
+    for (const auto &[person, machine] :
+         { std::pair { u"alice"_s, u"machine-one"_s }, std::pair { u"bob"_s, u"machine-two"_s } }) {
+        QCOMPARE(
+            queryRow(*db,
+                     u"SELECT count(*) FROM calls WHERE person = '%1' AND machine = '%2'"_s.arg(
+                         person, machine)),
+            QStringList { QString::number(kCases + kLines) });
+        QCOMPARE(queryRow(*db,
+                          u"SELECT count(*), count(DISTINCT uuid) FROM experiment_runs "
+                          "WHERE person = '%1'"_s.arg(person)),
+                 (QStringList { QString::number(kCases), QString::number(kCases) }));
+    }
+    QCOMPARE(queryRow(*db, u"SELECT count(*), count(DISTINCT call_id) FROM batch_calls"_s),
+             (QStringList { QString::number(2 * kLines), QString::number(2 * kLines) }));
+    // Each person has an experiment row of their own.
+    QCOMPARE(queryRow(*db, u"SELECT count(*) FROM experiments WHERE name = 'team-plans'"_s),
+             QStringList { u"2"_s });
+    // And the history lists everybody's calls, or one person's.
+    CallStore store(*db);
+    HistoryQuery all;
+    all.limit = 1000;
+    QCOMPARE(store.listCalls(all)->rows.size(), total);
+    HistoryQuery bobs;
+    bobs.person = u"bob"_s;
+    bobs.limit = 1000;
+    const auto page = store.listCalls(bobs);
+    QCOMPARE(page->rows.size(), kCases + kLines);
+    for (const HistoryRow &row : page->rows)
+        QCOMPARE(row.machine, u"machine-two"_s);
+}
+
+void TestPgHistory::readerRoleBrowsesButDoesNotRun()
+{
+    FakeProvider provider;
+    QVERIFY(provider.listen());
+    answerEverything(provider);
+    Machine laptop(u"rita"_s, u"rita-laptop"_s);
+    const Workload work = writeWorkload(laptop.home(), provider.baseUrl(), 1, 1);
+    const QString name = u"readers%1"_s.arg(++m_databases);
+    QString error;
+    QVERIFY2(m_server.createDatabase(name, &error), qPrintable(error));
+    const QString writerUrl = m_server.url(name);
+    CliResult r = runCli({ u"run"_s, work.spec, u"--input"_s, u"x"_s, u"--db"_s, writerUrl },
+                         laptop.environment());
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const qint64 id = r.json().value(u"call_id"_s).toInteger();
+
+    // The reader role of docs/shared-history.md.
+    for (const QString &sql :
+         { u"CREATE ROLE callscope_reader LOGIN PASSWORD 'reader-pass'"_s,
+           u"GRANT CONNECT ON DATABASE %1 TO callscope_reader"_s.arg(name),
+           u"GRANT USAGE ON SCHEMA public TO callscope_reader"_s,
+           u"GRANT SELECT ON ALL TABLES IN SCHEMA public TO callscope_reader"_s }) {
+        QVERIFY2(m_server.exec(sql.startsWith(u"CREATE"_s) ? u"postgres"_s : name, sql, &error),
+                 qPrintable(error));
+    }
+    QProcessEnvironment reader = laptop.environment();
+    reader.insert(u"PGPASSWORD"_s, u"reader-pass"_s); // libpq's own source, as in CI
+    const QString readerUrl = m_server.url(name, u"callscope_reader"_s);
+    provider.clearRequests();
+
+    r = runCli({ u"run"_s, work.spec, u"--input"_s, u"y"_s, u"--db"_s, readerUrl }, reader);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("read-only for the role callscope_reader"), r.err.constData());
+    r = runCli({ u"batch"_s, work.spec, u"--inputs"_s, work.inputs, u"--db"_s, readerUrl }, reader);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("read-only"), r.err.constData());
+    r = runCli({ u"eval"_s, work.experiment, u"--db"_s, readerUrl }, reader);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("read-only"), r.err.constData());
+    QCOMPARE(provider.requestCount(), 0); // refused before anything was sent
+
+    r = runCli({ u"history"_s, u"--db"_s, readerUrl }, reader);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.array().size(), 1);
+    r = runCli({ u"show"_s, QString::number(id), u"--db"_s, readerUrl }, reader);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.json().value(u"person"_s).toString(), u"rita"_s);
+    r = runCli({ u"export"_s, QString::number(id), u"--db"_s, readerUrl }, reader);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+}
+
+void TestPgHistory::passwordFromTheKeychainOnly()
+{
+    if (qEnvironmentVariableIsEmpty("DBUS_SESSION_BUS_ADDRESS"))
+        QSKIP("needs a D-Bus session with an unlocked keyring (tools/dev.sh test starts one)");
+    FakeProvider provider;
+    QVERIFY(provider.listen());
+    answerEverything(provider);
+    Machine laptop(u"paul"_s, u"paul-laptop"_s);
+    const Workload work = writeWorkload(laptop.home(), provider.baseUrl(), 2, 2);
+    const QByteArray password = "pw-Zq81-" + QUuid::createUuid().toByteArray(QUuid::Id128);
+    const QString name = u"guarded%1"_s.arg(++m_databases);
+    QString error;
+    QVERIFY2(
+        m_server.exec(u"postgres"_s,
+                      u"CREATE ROLE paul LOGIN PASSWORD '%1'"_s.arg(QString::fromLatin1(password)),
+                      &error),
+        qPrintable(error));
+    QVERIFY2(m_server.exec(u"postgres"_s, u"CREATE DATABASE %1 OWNER paul"_s.arg(name), &error),
+             qPrintable(error));
+    const QString url = m_server.url(name, u"paul"_s);
+    QProcessEnvironment env = laptop.environment();
+    env.insert(u"QT_LOGGING_RULES"_s, u"callscope.*.debug=true"_s);
+    QByteArray everything; // every byte the commands printed
+
+    // Before login: no password anywhere, the server refuses.
+    CliResult r = runCli({ u"history"_s, u"--db"_s, url }, env);
+    everything += r.out + r.err;
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("password"), r.err.constData());
+
+    // A wrong password is not kept.
+    r = runCli({ u"history"_s, u"login"_s, url }, env, "not-the-password\n");
+    everything += r.out + r.err;
+    QCOMPARE(r.exitCode, 1);
+    r = runCli({ u"history"_s, u"--db"_s, url }, env);
+    QCOMPARE(r.exitCode, 1);
+
+    r = runCli({ u"history"_s, u"login"_s, url }, env, password + "\n");
+    everything += r.out + r.err;
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.json().value(u"stored"_s).toBool(), true);
+    QCOMPARE(r.json().value(u"can_write"_s).toBool(), true);
+
+    // Every command now takes it from the keychain.
+    r = runCli({ u"run"_s, work.spec, u"--input"_s, u"guarded"_s, u"--db"_s, url }, env);
+    everything += r.out + r.err;
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const qint64 id = r.json().value(u"call_id"_s).toInteger();
+    r = runCli({ u"batch"_s, work.spec, u"--inputs"_s, work.inputs, u"--db"_s, url }, env);
+    everything += r.out + r.err;
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    r = runCli({ u"eval"_s, work.experiment, u"--db"_s, url }, env);
+    everything += r.out + r.err;
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    r = runCli({ u"history"_s, u"--db"_s, url }, env);
+    everything += r.out + r.err;
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.array().size(), 5);
+    r = runCli({ u"show"_s, QString::number(id), u"--db"_s, url }, env);
+    everything += r.out + r.err;
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QString exported = laptop.filePath(u"export.json"_s);
+    r = runCli({ u"export"_s, QString::number(id), u"--out"_s, exported, u"--db"_s, url }, env);
+    everything += r.out + r.err;
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    r = runCli({ u"import"_s, exported, u"--db"_s, url }, env);
+    everything += r.out + r.err;
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+
+    // The password is in none of: the output and logs, the settings and data of this HOME
+    // (the export among them), the database, the server's log.
+    QVERIFY(!everything.isEmpty());
+    QVERIFY2(!everything.contains(password), everything.constData());
+    QCOMPARE(filesHolding(laptop.home(), password), QStringList());
+    QByteArray dump;
+    QVERIFY2(m_server.dump(name, &dump, &error), qPrintable(error));
+    QVERIFY(dump.contains("guarded")); // the dump does hold the calls
+    QVERIFY(!dump.contains(password));
+    QVERIFY(!m_server.log().contains(password));
+
+    r = runCli({ u"history"_s, u"logout"_s, url }, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    r = runCli({ u"history"_s, u"--db"_s, url }, env);
+    QCOMPARE(r.exitCode, 1);
 }
 
 QTEST_GUILESS_MAIN(TestPgHistory)

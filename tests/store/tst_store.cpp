@@ -5,6 +5,7 @@
 #include "core/store/callexchange.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
+#include "core/store/identity.h"
 #include "core/store/recoveryfile.h"
 #include "tests/support/testsupport.h"
 
@@ -17,9 +18,12 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRandomGenerator>
+#include <QRegularExpression>
+#include <QSettings>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
+#include <QSysInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -116,12 +120,38 @@ Message toolResultMessage(const QString &content)
 }
 
 // A record with every field set to a non-default value.
-// Takes a file of the latest version back to the version 6 layout: the review labels of version
-// 10 go, the prompt cache write columns of version 8, then the response cache of version 7 (its
-// table and two run columns).
-const QString kBackToVersion6 = uR"(DROP TABLE review_labels
+// Takes a file of the latest version back to the version 8 layout: the review labels of
+// version 10 go, then version 9's UUIDs, people and machines (their indexes first).
+const QString kBackToVersion8 = uR"(DROP TABLE review_labels
 ;
-ALTER TABLE calls DROP COLUMN cache_write_tokens
+DROP INDEX calls_by_uuid
+;
+DROP INDEX calls_by_person
+;
+DROP INDEX sessions_by_uuid
+;
+DROP INDEX experiment_runs_by_uuid
+;
+ALTER TABLE calls DROP COLUMN uuid
+;
+ALTER TABLE calls DROP COLUMN person
+;
+ALTER TABLE calls DROP COLUMN machine
+;
+ALTER TABLE sessions DROP COLUMN uuid
+;
+ALTER TABLE experiment_runs DROP COLUMN uuid
+;
+ALTER TABLE experiment_runs DROP COLUMN person
+;
+ALTER TABLE experiment_runs DROP COLUMN machine
+;
+)"_s;
+
+// Then back to version 6: the prompt cache write columns of version 8 go, then the response
+// cache of version 7 (its table and two run columns).
+const QString kBackToVersion6 =
+    kBackToVersion8 + uR"(ALTER TABLE calls DROP COLUMN cache_write_tokens
 ;
 ALTER TABLE calls DROP COLUMN cache_write_1h_tokens
 ;
@@ -383,6 +413,9 @@ private slots:
     void sessionsAndModelView();
     void compaction();
     void exportImportRoundTrip();
+    void identityAndUuids();
+    void migrationGivesOldRowsUuids();
+    void importTwiceStoresOnce();
     void importsHandwrittenSample();
     void refusesBrokenImport_data();
     void refusesBrokenImport();
@@ -524,6 +557,9 @@ void TestStore::roundTripsEveryField()
     QCOMPARE(loaded->id, *id);
     QJsonObject expected = record.toJson();
     expected.insert(u"id"_s, *id);
+    expected.insert(u"uuid"_s, loaded->uuid);
+    expected.insert(u"person"_s, Identity::person());
+    expected.insert(u"machine"_s, Identity::machine());
     const QJsonObject actual = loaded->toJson();
     QVERIFY2(actual == expected, qPrintable(firstDifference(actual, expected)));
     // Spot checks on the typed fields, not only their JSON.
@@ -682,6 +718,10 @@ void TestStore::updateFinishesCall()
     QVERIFY(!store.updateCall(finished));
     const auto loaded = store.getCall(*id);
     QJsonObject expected = finished.toJson();
+    // Who and where stay those of the first insert: finishing a call does not change them.
+    expected.insert(u"uuid"_s, loaded->uuid);
+    expected.insert(u"person"_s, Identity::person());
+    expected.insert(u"machine"_s, Identity::machine());
     QVERIFY2(loaded->toJson() == expected, qPrintable(firstDifference(loaded->toJson(), expected)));
 
     // The search index follows: the old words are gone, the new ones found.
@@ -1340,6 +1380,122 @@ void TestStore::exportImportRoundTrip()
     }
 }
 
+// Every call, session and run gets a UUID, the person (settings, else the OS user) and the
+// machine (CALLSCOPE_MACHINE, else the host name); the history filters by person.
+void TestStore::identityAndUuids()
+{
+    auto db = Database::open(freshPath());
+    QVERIFY(db);
+    CallStore store(**db);
+    const QRegularExpression uuid(
+        u"^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"_s);
+    const QString before = QSettings().value(Identity::kPersonSetting).toString();
+    QSettings().setValue(Identity::kPersonSetting, u"sam"_s);
+    qputenv("CALLSCOPE_MACHINE", "test-machine");
+    const auto a = store.insertCall(fullRecord(u"one"_s));
+    QSettings().setValue(Identity::kPersonSetting, QString());
+    qunsetenv("CALLSCOPE_MACHINE");
+    const auto b = store.insertCall(fullRecord(u"two"_s));
+    if (!before.isEmpty())
+        QSettings().setValue(Identity::kPersonSetting, before);
+    QVERIFY(a && b);
+    const auto first = store.getCall(*a);
+    const auto second = store.getCall(*b);
+    QVERIFY2(uuid.match(first->uuid).hasMatch(), qPrintable(first->uuid));
+    QVERIFY(first->uuid != second->uuid);
+    QCOMPARE(first->person, u"sam"_s);
+    QCOMPARE(first->machine, u"test-machine"_s);
+    QCOMPARE(second->person, Identity::osUserName());
+    QCOMPARE(second->machine, QSysInfo::machineHostName());
+    QCOMPARE(first->toJson().value(u"person"_s).toString(), u"sam"_s);
+    HistoryQuery sams;
+    sams.person = u"sam"_s;
+    QCOMPARE(ids(store.listCalls(sams)->rows), QList<qint64> { *a });
+    QCOMPARE(store.listCalls(sams)->rows.first().machine, u"test-machine"_s);
+    const qint64 session = *store.createSession(Session { 0, QString(), u"t"_s });
+    QVERIFY(uuid.match(store.getSession(session)->uuid).hasMatch());
+    ExperimentRecord experiment;
+    experiment.name = u"e"_s;
+    experiment.definitionHash = "h";
+    ExperimentRunRecord run;
+    run.experimentId = *store.createExperiment(experiment);
+    run.caseId = u"c"_s;
+    run.variant = u"v"_s;
+    run.status = u"completed"_s;
+    QVERIFY(store.saveExperimentRun(run));
+    const auto runs = store.experimentRuns(run.experimentId);
+    QVERIFY(uuid.match(runs->first().uuid).hasMatch());
+    QCOMPARE(runs->first().person, Identity::person());
+}
+
+// A history made before UUIDs: migrating gives every old row one of its own.
+void TestStore::migrationGivesOldRowsUuids()
+{
+    const QString path = freshPath();
+    {
+        Database::Options old;
+        old.targetVersion = 8;
+        auto db = Database::open(path, old);
+        QVERIFY2(db, qPrintable(db.error().message));
+        QSqlQuery q(db.value()->connection());
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(q.exec(u"INSERT INTO calls (kind, status, created_at) VALUES ('old', "
+                           "'completed', %1)"_s.arg(i)));
+        QVERIFY(q.exec(u"INSERT INTO sessions (created_at) VALUES (5)"_s));
+    }
+    auto db = Database::open(path);
+    QVERIFY2(db, qPrintable(db.error().message));
+    QCOMPARE(db.value()->schemaVersion(), Database::latestSchemaVersion());
+    QSqlQuery q(db.value()->connection());
+    QVERIFY(q.exec(u"SELECT count(*), count(DISTINCT uuid), count(uuid) FROM calls"_s) && q.next());
+    QCOMPARE(q.value(0).toInt(), 3);
+    QCOMPARE(q.value(1).toInt(), 3);
+    QCOMPARE(q.value(2).toInt(), 3);
+    QVERIFY(q.exec(u"SELECT uuid FROM calls LIMIT 1"_s) && q.next());
+    QVERIFY2(QRegularExpression(
+                 u"^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"_s)
+                 .match(q.value(0).toString())
+                 .hasMatch(),
+             qPrintable(q.value(0).toString()));
+    QVERIFY(q.exec(u"SELECT count(uuid) FROM sessions"_s) && q.next());
+    QCOMPARE(q.value(0).toInt(), 1);
+}
+
+// The same export imported twice is stored once; its UUIDs come along.
+void TestStore::importTwiceStoresOnce()
+{
+    auto source = Database::open(freshPath());
+    QVERIFY(source);
+    CallStore store(**source);
+    const qint64 root = *store.insertCall(fullRecord(u"root"_s));
+    CallRecord revision = fullRecord(u"revision"_s);
+    revision.parent = root;
+    QVERIFY(store.insertCall(revision));
+    const auto doc = CallExchange(store).exportRevisionTree(root);
+    QVERIFY(doc);
+    const QString rootUuid = store.getCall(root)->uuid;
+    QCOMPARE(doc->value(u"calls"_s)[0][u"uuid"_s].toString(), rootUuid);
+
+    const QString path = freshPath();
+    auto target = Database::open(path);
+    QVERIFY(target);
+    CallStore targetStore(**target);
+    CallExchange exchange(targetStore);
+    const auto first = exchange.importDocument(*doc);
+    QVERIFY2(first, qPrintable(first.error().message));
+    const auto second = exchange.importDocument(*doc);
+    QVERIFY2(second, qPrintable(second.error().message));
+    QCOMPARE(second->callsAlreadyPresent, 2);
+    QCOMPARE(second->callIds, first->callIds);
+    QCOMPARE(countRows(path, u"calls"_s), 2);
+    QCOMPARE(*targetStore.findCallByUuid(rootUuid), first->callIds.first());
+    // Back into the history it came from: nothing new there either.
+    const auto home = CallExchange(store).importDocument(*doc);
+    QVERIFY(home);
+    QCOMPARE(home->callsAlreadyPresent, 2);
+    QCOMPARE(home->callIds.first(), root);
+}
+
 void TestStore::importsHandwrittenSample()
 {
     const QString path = freshPath();
@@ -1367,7 +1523,28 @@ void TestStore::importsHandwrittenSample()
     q.search = u"zebrafish"_s; // only in a tool result
     QCOMPARE(ids(store.listCalls(q)->rows), QList<qint64> { imported->callIdMap.value(41) });
 
-    const QJsonObject again = *exchange.exportSession(sessionId);
+    // The sample says nobody: the calls keep that, they are not the importer's; each got a
+    // UUID of its own.
+    QCOMPARE(revision->person, QString());
+    QCOMPARE(revision->machine, QString());
+    QVERIFY(!revision->uuid.isEmpty());
+    QJsonObject again = *exchange.exportSession(sessionId);
+    QJsonArray againCalls = again.value(u"calls"_s).toArray();
+    for (qsizetype i = 0; i < againCalls.size(); ++i) {
+        QJsonObject call = againCalls.at(i).toObject();
+        QCOMPARE(call.take(u"person"_s).toString(), QString());
+        QCOMPARE(call.take(u"machine"_s).toString(), QString());
+        call.remove(u"uuid"_s);
+        againCalls.replace(i, call);
+    }
+    again.insert(u"calls"_s, againCalls);
+    QJsonArray againSessions = again.value(u"sessions"_s).toArray();
+    for (qsizetype i = 0; i < againSessions.size(); ++i) {
+        QJsonObject session = againSessions.at(i).toObject();
+        session.remove(u"uuid"_s);
+        againSessions.replace(i, session);
+    }
+    again.insert(u"sessions"_s, againSessions);
     const QJsonObject a = canonicalExport(sample);
     const QJsonObject b = canonicalExport(again);
     QVERIFY2(a == b, qPrintable(firstDifference(a, b)));
@@ -2159,6 +2336,9 @@ void TestStore::storesLargeCallPieceByPiece()
     QVERIFY2(loaded, qPrintable(loaded.error().message));
     QJsonObject expected = record.toJson();
     expected.insert(u"id"_s, *id);
+    expected.insert(u"uuid"_s, loaded->uuid);
+    expected.insert(u"person"_s, Identity::person());
+    expected.insert(u"machine"_s, Identity::machine());
     QVERIFY2(loaded->toJson() == expected, qPrintable(firstDifference(loaded->toJson(), expected)));
 
     // The JSON columns of such a row hold the compact text exactly (stored as blobs).

@@ -47,8 +47,30 @@ QString PgServer::socketDir() const
 
 QString PgServer::url(const QString &database) const
 {
-    return u"postgresql://%1@localhost:%2/%3?host=%4"_s.arg(user()).arg(m_port).arg(database,
-                                                                                    socketDir());
+    return url(database, user());
+}
+
+QString PgServer::url(const QString &database, const QString &role) const
+{
+    return u"postgresql://%1@localhost:%2/%3?host=%4"_s.arg(role).arg(m_port).arg(database,
+                                                                                  socketDir());
+}
+
+bool PgServer::dump(const QString &database, QByteArray *out, QString *error)
+{
+    QString text;
+    if (!run({ binDir() + u"/pg_dump"_s, u"-h"_s, socketDir(), u"-p"_s, QString::number(m_port),
+               u"-U"_s, user(), u"--no-owner"_s, database },
+             error, &text))
+        return false;
+    *out = text.toUtf8();
+    return true;
+}
+
+QByteArray PgServer::log() const
+{
+    QFile file(m_dir.filePath(u"server.log"_s));
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
 bool PgServer::run(const QStringList &command, QString *error, QString *output)
@@ -96,6 +118,15 @@ bool PgServer::start(QString *error)
                u"UTF8"_s, u"--no-sync"_s, u"--no-instructions"_s },
              error))
         return false;
+    // The superuser of the tests connects as before; every other role needs its password.
+    {
+        QFile hba(data + u"/pg_hba.conf"_s);
+        if (!hba.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+            *error = u"cannot write %1"_s.arg(hba.fileName());
+            return false;
+        }
+        hba.write("local all " + user().toLatin1() + " trust\nlocal all all scram-sha-256\n");
+    }
     const QString options =
         u"-k %1 -p %2 -c listen_addresses='' -c fsync=off -c synchronous_commit=off "
         u"-c full_page_writes=off"_s.arg(m_dir.path())

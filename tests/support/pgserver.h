@@ -3,8 +3,9 @@
 // A PostgreSQL server of a test's own, from Debian's postgresql package: initdb into a
 // temporary folder (as an unprivileged user when the test runs as root: PostgreSQL refuses
 // root), pg_ctl start with its socket in that folder and no TCP port, stopped and removed by
-// the destructor. pg_ctl -w returns once the server accepts connections; start() then checks
-// that a connection works.
+// the destructor. The superuser `callscope` connects without a password; every other role
+// must give its own (scram-sha-256), like on a team's server. pg_ctl -w returns once the server
+// accepts connections; start() then checks that a connection works.
 
 #include <QString>
 #include <QTemporaryDir>
@@ -35,6 +36,12 @@ public:
 
     // The history URL of `database`: postgresql://callscope@localhost:PORT/NAME?host=FOLDER.
     QString url(const QString &database) const;
+    // The same for another role (which, unlike callscope, must give its password).
+    QString url(const QString &database, const QString &role) const;
+    // Every table of `database` as SQL text (pg_dump), to look for what must not be there.
+    bool dump(const QString &database, QByteArray *out, QString *error);
+    // The server's own log.
+    QByteArray log() const;
     QString socketDir() const;
     int port() const { return m_port; }
     static QString user() { return QStringLiteral("callscope"); }

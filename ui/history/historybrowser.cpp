@@ -50,6 +50,7 @@ HistoryBrowser::HistoryBrowser(CallStore *store, StoreReader *reader, QWidget *p
     , m_callView(new CallView(this))
     , m_search(new QLineEdit(this))
     , m_kind(new QLineEdit(this))
+    , m_person(new QLineEdit(this))
     , m_status(new QComboBox(this))
     , m_engine(new QComboBox(this))
     , m_dateRange(new QCheckBox(tr("From"), this))
@@ -66,6 +67,11 @@ HistoryBrowser::HistoryBrowser(CallStore *store, StoreReader *reader, QWidget *p
     m_kind->setPlaceholderText(tr("Kind"));
     m_kind->setClearButtonEnabled(true);
     m_kind->setMaximumWidth(140);
+    m_person->setObjectName(u"historyPerson"_s);
+    m_person->setPlaceholderText(tr("Person"));
+    m_person->setToolTip(tr("Only the calls of this person (the name in their settings)"));
+    m_person->setClearButtonEnabled(true);
+    m_person->setMaximumWidth(140);
     m_status->addItem(tr("Any status"));
     for (CallStatus s : { CallStatus::Completed, CallStatus::Failed, CallStatus::TurnLimited,
                           CallStatus::Cancelled, CallStatus::Running })
@@ -82,12 +88,13 @@ HistoryBrowser::HistoryBrowser(CallStore *store, StoreReader *reader, QWidget *p
     m_to->setEnabled(false);
     m_dateRange->setToolTip(tr("Only calls started between these two days (both included)"));
 
-    // Three short rows (the words to look for; kind, status and engine; the days) so the panel
-    // fits the window's sidebar.
+    // Three short rows (the words to look for; kind, person, status and engine; the days) so the
+    // panel fits the window's sidebar.
     auto *filters = new QVBoxLayout;
     filters->addWidget(m_search);
     auto *what = new QHBoxLayout;
     what->addWidget(m_kind, 1);
+    what->addWidget(m_person, 1);
     what->addWidget(m_status, 1);
     what->addWidget(m_engine, 1);
     m_status->setMinimumContentsLength(8);
@@ -143,6 +150,7 @@ HistoryBrowser::HistoryBrowser(CallStore *store, StoreReader *reader, QWidget *p
     connect(m_debounce, &QTimer::timeout, this, &HistoryBrowser::applyFilters);
     connect(m_search, &QLineEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
     connect(m_kind, &QLineEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
+    connect(m_person, &QLineEdit::textChanged, m_debounce, qOverload<>(&QTimer::start));
     connect(m_status, &QComboBox::currentIndexChanged, this, &HistoryBrowser::applyFilters);
     connect(m_engine, &QComboBox::currentIndexChanged, this, &HistoryBrowser::applyFilters);
     connect(m_dateRange, &QCheckBox::toggled, this, [this](bool on) {
@@ -299,6 +307,7 @@ HistoryQuery HistoryBrowser::currentQuery() const
     HistoryQuery query;
     query.search = m_search->text().trimmed();
     query.kind = m_kind->text().trimmed();
+    query.person = m_person->text().trimmed();
     if (m_status->currentIndex() > 0)
         query.status = callStatusFromName(m_status->currentData().toString());
     if (m_engine->currentIndex() > 0)

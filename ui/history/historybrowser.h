@@ -55,6 +55,7 @@ public:
     CallView *callView() const { return m_callView; }
     QLineEdit *searchEdit() const { return m_search; }
     QLineEdit *kindEdit() const { return m_kind; }
+    QLineEdit *personEdit() const { return m_person; }
     QComboBox *statusCombo() const { return m_status; }
     QComboBox *engineCombo() const { return m_engine; }
     QCheckBox *dateCheck() const { return m_dateRange; }
@@ -119,6 +120,7 @@ private:
     CallView *m_callView = nullptr;
     QLineEdit *m_search = nullptr;
     QLineEdit *m_kind = nullptr;
+    QLineEdit *m_person = nullptr;
     QComboBox *m_status = nullptr;
     QComboBox *m_engine = nullptr;
     QCheckBox *m_dateRange = nullptr;

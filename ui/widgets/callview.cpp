@@ -197,6 +197,8 @@ void CallView::setCall(const CallRecord &record)
         summary += u" · "_s + formatTokens(record.usage);
     if (record.parent)
         summary += u" · "_s + tr("parent %1").arg(*record.parent);
+    if (!record.person.isEmpty())
+        summary += u" · "_s + tr("by %1 on %2").arg(record.person, record.machine);
     if (!record.error.isEmpty())
         summary += u"\n"_s
             + tr("Error (%1): %2")
