@@ -1564,6 +1564,10 @@
         <source>Result edited by you; the tool returned:</source>
         <translation>Ergebnis von Ihnen bearbeitet; das Werkzeug lieferte:</translation>
     </message>
+    <message>
+        <source>by %1 on %2</source>
+        <translation>von %1 auf %2</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::Cli</name>
@@ -2844,6 +2848,37 @@
         <source>%1 (reading the calls it starts from…)</source>
         <translation>%1 (die Aufrufe, von denen es ausgeht, werden gelesen…)</translation>
     </message>
+    <message>
+        <source>Review…</source>
+        <translation>Prüfen…</translation>
+    </message>
+    <message>
+        <source>Label the outputs of this run yourself, with the keyboard: pass, fail, a score and a note. The judge&apos;s verdict stays hidden until you have labelled.</source>
+        <translation>Die Ausgaben dieses Laufs selbst bewerten, mit der Tastatur: bestanden, durchgefallen, eine Punktzahl und eine Notiz. Das Urteil des Richters bleibt verborgen, bis Sie bewertet haben.</translation>
+    </message>
+    <message>
+        <source>Agreement of the judges with people</source>
+        <translation>Übereinstimmung der Richter mit Menschen</translation>
+    </message>
+    <message>
+        <source>%1: judge pass and person pass %2, judge pass and person fail %3, judge fail and person pass %4, judge fail and person fail %5</source>
+        <translation>%1: Richter bestanden und Mensch bestanden %2, Richter bestanden und Mensch durchgefallen %3, Richter durchgefallen und Mensch bestanden %4, Richter durchgefallen und Mensch durchgefallen %5</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n label(s) by people; the experiment has no judge to compare them with.</source>
+        <translation>
+            <numerusform>%n Bewertung von Menschen; das Experiment hat keinen Richter, mit dem sie verglichen werden könnte.</numerusform>
+            <numerusform>%n Bewertungen von Menschen; das Experiment hat keinen Richter, mit dem sie verglichen werden könnten.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Run the experiment (or open a stored run) before reviewing it.</source>
+        <translation>Führen Sie das Experiment aus (oder öffnen Sie einen gespeicherten Lauf), bevor Sie es prüfen.</translation>
+    </message>
+    <message>
+        <source>No run of this experiment has a call to review yet.</source>
+        <translation>Noch kein Lauf dieses Experiments hat einen Aufruf zum Prüfen.</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::ExperimentsHost</name>
@@ -2911,6 +2946,14 @@
         <source>Make a new experiment file in a form: the spec, cases, variants and assertions</source>
         <translation>Eine neue Experimentdatei in einem Formular anlegen: Spezifikation, Fälle, Varianten und Zusicherungen</translation>
     </message>
+    <message>
+        <source>Re&amp;view Outputs…</source>
+        <translation>Ausgaben &amp;prüfen…</translation>
+    </message>
+    <message>
+        <source>Label the outputs of the run shown with the keyboard; the judge&apos;s verdict stays hidden until you have labelled</source>
+        <translation>Die Ausgaben des gezeigten Laufs mit der Tastatur bewerten; das Urteil des Richters bleibt verborgen, bis Sie bewertet haben</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::HistoryBrowser</name>
@@ -2973,6 +3016,14 @@
     <message>
         <source>Loading the history…</source>
         <translation>Der Verlauf wird geladen…</translation>
+    </message>
+    <message>
+        <source>Person</source>
+        <translation>Person</translation>
+    </message>
+    <message>
+        <source>Only the calls of this person (the name in their settings)</source>
+        <translation>Nur die Aufrufe dieser Person (der Name in ihren Einstellungen)</translation>
     </message>
 </context>
 <context>
@@ -5405,6 +5456,187 @@ Wählen Sie einen Weg zurück. Was Sie auch wählen, die beschädigte Datei blei
     <message>
         <source>replay</source>
         <translation>Wiedergabe</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::ReviewQueue</name>
+    <message>
+        <source>(cut here: the rest is in the call&apos;s own tab)</source>
+        <translation>(hier gekürzt: der Rest steht im eigenen Tab des Aufrufs)</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>Bestanden</translation>
+    </message>
+    <message>
+        <source>Fail</source>
+        <translation>Durchgefallen</translation>
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation>Übersprungen</translation>
+    </message>
+    <message>
+        <source>Review queue</source>
+        <translation>Prüfwarteschlange</translation>
+    </message>
+    <message>
+        <source>Review: %1</source>
+        <translation>Prüfen: %1</translation>
+    </message>
+    <message>
+        <source>Vars:</source>
+        <translation>Variablen:</translation>
+    </message>
+    <message>
+        <source>Expected:</source>
+        <translation>Erwartet:</translation>
+    </message>
+    <message>
+        <source>Change Name…</source>
+        <translation>Namen ändern…</translation>
+    </message>
+    <message>
+        <source>The name stored with your labels (kept in the settings)</source>
+        <translation>Der Name, der mit Ihren Bewertungen gespeichert wird (in den Einstellungen)</translation>
+    </message>
+    <message>
+        <source>Your Name</source>
+        <translation>Ihr Name</translation>
+    </message>
+    <message>
+        <source>The name stored with your labels:</source>
+        <translation>Der Name, der mit Ihren Bewertungen gespeichert wird:</translation>
+    </message>
+    <message>
+        <source>Case</source>
+        <translation>Fall</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <source>Transcript</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>A note on this output (Enter keeps it, Esc drops it)</source>
+        <translation>Eine Notiz zu dieser Ausgabe (Eingabe behält sie, Esc verwirft sie)</translation>
+    </message>
+    <message>
+        <source>P pass · F fail · 1–5 score · N note · S skip · U undo · Space next without a label · ← → previous / next · Esc close</source>
+        <translation>P bestanden · F durchgefallen · 1–5 Punkte · N Notiz · S überspringen · U rückgängig · Leertaste weiter ohne Bewertung · ← → vorige / nächste · Esc schließen</translation>
+    </message>
+    <message>
+        <source>Labelling as %1</source>
+        <translation>Bewertung als %1</translation>
+    </message>
+    <message>
+        <source>(no output: the call ended as %1)</source>
+        <translation>(keine Ausgabe: der Aufruf endete als %1)</translation>
+    </message>
+    <message>
+        <source>Refused: %1</source>
+        <translation>Abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>(the call could not be read: %1)</source>
+        <translation>(der Aufruf konnte nicht gelesen werden: %1)</translation>
+    </message>
+    <message>
+        <source>Nothing to review: no run of this experiment has a call yet.</source>
+        <translation>Nichts zu prüfen: noch kein Lauf dieses Experiments hat einen Aufruf.</translation>
+    </message>
+    <message>
+        <source>Run %1 of %2 — case %3 · variant %4 · repeat %5</source>
+        <translation>Lauf %1 von %2 — Fall %3 · Variante %4 · Wiederholung %5</translation>
+    </message>
+    <message>
+        <source>Reading the call…</source>
+        <translation>Aufruf wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Your label: %1</source>
+        <translation>Ihre Bewertung: %1</translation>
+    </message>
+    <message>
+        <source>score %1 of 5</source>
+        <translation>%1 von 5 Punkten</translation>
+    </message>
+    <message>
+        <source>note: %1</source>
+        <translation>Notiz: %1</translation>
+    </message>
+    <message>
+        <source>Not labelled yet: P pass, F fail, S skip</source>
+        <translation>Noch nicht bewertet: P bestanden, F durchgefallen, S überspringen</translation>
+    </message>
+    <message>
+        <source>score %1 of 5 (kept with your verdict)</source>
+        <translation>%1 von 5 Punkten (wird mit Ihrem Urteil gespeichert)</translation>
+    </message>
+    <message>
+        <source>note: %1 (kept with your verdict)</source>
+        <translation>Notiz: %1 (wird mit Ihrem Urteil gespeichert)</translation>
+    </message>
+    <message>
+        <source>The checks&apos; verdicts (the judge&apos;s too) are hidden until you label this output, so they do not sway you.</source>
+        <translation>Die Urteile der Prüfungen (auch das des Richters) bleiben verborgen, bis Sie diese Ausgabe bewertet haben, damit sie Sie nicht beeinflussen.</translation>
+    </message>
+    <message>
+        <source>✓ %1 passed</source>
+        <translation>✓ %1 bestanden</translation>
+    </message>
+    <message>
+        <source>✗ %1 failed</source>
+        <translation>✗ %1 durchgefallen</translation>
+    </message>
+    <message>
+        <source>✓ The judge %1 passed it</source>
+        <translation>✓ Der Richter %1 hat es bestehen lassen</translation>
+    </message>
+    <message>
+        <source>✗ The judge %1 failed it</source>
+        <translation>✗ Der Richter %1 hat es durchfallen lassen</translation>
+    </message>
+    <message>
+        <source>This run has no checks.</source>
+        <translation>Dieser Lauf hat keine Prüfungen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n run(s) labelled</source>
+        <translation>
+            <numerusform>%1 von %n Lauf bewertet</numerusform>
+            <numerusform>%1 von %n Läufen bewertet</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n skipped</source>
+        <translation>
+            <numerusform>%n übersprungen</numerusform>
+            <numerusform>%n übersprungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every run has your label.</source>
+        <translation>Jeder Lauf hat Ihre Bewertung.</translation>
+    </message>
+    <message>
+        <source>The label could not be stored: %1</source>
+        <translation>Die Bewertung konnte nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <source>the history is not open</source>
+        <translation>der Verlauf ist nicht geöffnet</translation>
+    </message>
+    <message>
+        <source>The label could not be taken back: %1</source>
+        <translation>Die Bewertung konnte nicht zurückgenommen werden: %1</translation>
+    </message>
+    <message>
+        <source>Nothing to undo.</source>
+        <translation>Nichts rückgängig zu machen.</translation>
     </message>
 </context>
 <context>
@@ -8150,16 +8382,6 @@ mit ihren Nachrichten und Aufrufen als ein JSON-Dokument (Format &quot;callscope
         <translation>history: --after erwartet einen Cursor wie 1764460800000:42, nicht „%1“</translation>
     </message>
     <message>
-        <source>Usage: callscope-cli import FILE [--db PATH]
-
-Imports an export document; prints the new ids as JSON.
-</source>
-        <translation>Aufruf: callscope-cli import DATEI [--db PFAD]
-
-Importiert ein Exportdokument; gibt die neuen IDs als JSON aus.
-</translation>
-    </message>
-    <message>
         <source>import: expected one FILE (see import --help)</source>
         <translation>import: genau eine DATEI erwartet (siehe import --help)</translation>
     </message>
@@ -8654,44 +8876,6 @@ Optionen:
         <translation>die alte Datei wurde als %1 aufbewahrt</translation>
     </message>
     <message>
-        <source>Usage: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]
-           [--session ID] [--parent ID] [--search TEXT] [--limit N]
-           [--after CURSOR] [--db PATH]
-
-Lists stored calls, newest first, as a JSON array. Each row has a &quot;cursor&quot;;
-pass the last one to --after for the next page.
-
-       callscope-cli history check|backup|backups|restore [--from FILE]|recover|new
-           [--db PATH]
-
-check    runs SQLite&apos;s integrity check; exit 1 when the history is damaged
-backup   writes a verified backup beside the database (the newest 3 are kept)
-backups  lists the backups with their dates and number of calls
-restore  puts back the newest good backup (or --from FILE)
-recover  copies every row that can still be read into a new history
-new      starts an empty history
-restore, recover and new keep the old file beside it, renamed *.damaged-DATE.
-</source>
-        <translation>Aufruf: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]
-           [--session ID] [--parent ID] [--search TEXT] [--limit N]
-           [--after CURSOR] [--db PATH]
-
-Listet gespeicherte Aufrufe, die neuesten zuerst, als JSON-Array. Jede Zeile hat einen „cursor“;
-übergeben Sie den letzten an --after für die nächste Seite.
-
-       callscope-cli history check|backup|backups|restore [--from FILE]|recover|new
-           [--db PATH]
-
-check    führt die Integritätsprüfung von SQLite aus; Exit-Code 1, wenn der Verlauf beschädigt ist
-backup   schreibt eine geprüfte Sicherung neben die Datenbank (die neuesten 3 bleiben)
-backups  listet die Sicherungen mit Datum und Anzahl der Aufrufe
-restore  stellt die neueste gute Sicherung wieder her (oder --from FILE)
-recover  kopiert jede noch lesbare Zeile in einen neuen Verlauf
-new      beginnt einen leeren Verlauf
-restore, recover und new behalten die alte Datei daneben, umbenannt in *.damaged-DATUM.
-</translation>
-    </message>
-    <message>
         <source>Usage: callscope-cli mcp tools (SPEC.json SERVER | --url URL) [OPTIONS]
        callscope-cli mcp call (SPEC.json SERVER | --url URL) TOOL --args JSON [OPTIONS]
 
@@ -9134,6 +9318,163 @@ Führt die Spezifikation einmal unbeaufsichtigt aus: Werkzeuge, die eine Freigab
 Exit-Codes: 0 abgeschlossen, 1 fehlgeschlagen, 2 falsche Argumente oder ungültige Spezifikation, 3 Rundenlimit erreicht.
 </translation>
     </message>
+    <message>
+        <source>cannot read the labels of experiment %1: %2</source>
+        <translation>die Bewertungen von Experiment %1 können nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>What to print: labels.</source>
+        <translation>Was ausgegeben wird: labels.</translation>
+    </message>
+    <message>
+        <source>The stored experiment&apos;s id.</source>
+        <translation>Die ID des gespeicherten Experiments.</translation>
+    </message>
+    <message>
+        <source>Write the lines to this file instead of standard output.</source>
+        <translation>Die Zeilen in diese Datei statt in die Standardausgabe schreiben.</translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli experiment labels EXPERIMENT_ID [--out FILE.jsonl] [--db PATH]
+
+Prints the labels people gave the experiment&apos;s runs in the review queue, one JSON object per line.
+</source>
+        <translation>Aufruf: callscope-cli experiment labels EXPERIMENT_ID [--out FILE.jsonl] [--db PATH]
+
+Gibt die Bewertungen aus, die Menschen den Läufen des Experiments in der Prüfwarteschlange gegeben haben, ein JSON-Objekt pro Zeile.
+</translation>
+    </message>
+    <message>
+        <source>experiment labels: expected one EXPERIMENT_ID (see experiment --help)</source>
+        <translation>experiment labels: genau eine EXPERIMENT_ID erwartet (siehe experiment --help)</translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli experiment labels EXPERIMENT_ID [--out FILE.jsonl] [--db PATH]
+</source>
+        <translation>Aufruf: callscope-cli experiment labels EXPERIMENT_ID [--out FILE.jsonl] [--db PATH]
+</translation>
+    </message>
+    <message>
+        <source>experiment: expected &quot;labels&quot; (see experiment --help)</source>
+        <translation>experiment: &quot;labels&quot; erwartet (siehe experiment --help)</translation>
+    </message>
+    <message>
+        <source>Password for %1: </source>
+        <translation>Passwort für %1: </translation>
+    </message>
+    <message>
+        <source>The history server, postgresql://USER@HOST/DB.</source>
+        <translation>Der Verlaufsserver, postgresql://BENUTZER@HOST/DB.</translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli history login URL
+       callscope-cli history logout URL
+
+login asks for the password of the PostgreSQL history URL names (without echo on
+a terminal, else the first line of standard input), checks it by connecting,
+and keeps it in the OS keychain; every command then uses it for that server.
+logout removes it. The password is never taken from an argument.
+</source>
+        <translation>Aufruf: callscope-cli history login URL
+        callscope-cli history logout URL
+
+login fragt nach dem Passwort des PostgreSQL-Verlaufs, den URL nennt (ohne Echo auf
+einem Terminal, sonst die erste Zeile der Standardeingabe), prüft es durch eine
+Verbindung und bewahrt es im Schlüsselbund des Systems auf; jeder Befehl verwendet
+es dann für diesen Server. logout entfernt es. Das Passwort wird nie aus einem
+Argument gelesen.
+</translation>
+    </message>
+    <message>
+        <source>history %1 takes one postgresql:// URL (see history %1 --help)</source>
+        <translation>history %1 nimmt eine postgresql://-URL (siehe history %1 --help)</translation>
+    </message>
+    <message>
+        <source>history %1: the URL must not hold the password; it is asked for</source>
+        <translation>history %1: die URL darf das Passwort nicht enthalten; es wird abgefragt</translation>
+    </message>
+    <message>
+        <source>cannot remove the password of %1 from the keychain: %2</source>
+        <translation>das Passwort von %1 kann nicht aus dem Schlüsselbund entfernt werden: %2</translation>
+    </message>
+    <message>
+        <source>history login: no password given</source>
+        <translation>history login: kein Passwort angegeben</translation>
+    </message>
+    <message>
+        <source>history login: %1; the password was not kept</source>
+        <translation>history login: %1; das Passwort wurde nicht aufbewahrt</translation>
+    </message>
+    <message>
+        <source>cannot keep the password of %1 in the keychain: %2</source>
+        <translation>das Passwort von %1 kann nicht im Schlüsselbund aufbewahrt werden: %2</translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]
+           [--person NAME] [--session ID] [--parent ID] [--search TEXT]
+           [--limit N] [--after CURSOR] [--db PATH]
+
+Lists stored calls, newest first, as a JSON array. Each row has a &quot;cursor&quot;;
+pass the last one to --after for the next page.
+
+       callscope-cli history check|backup|backups|restore [--from FILE]|recover|new
+           [--db PATH]
+
+check    runs SQLite&apos;s integrity check; exit 1 when the history is damaged
+backup   writes a verified backup beside the database (the newest 3 are kept)
+backups  lists the backups with their dates and number of calls
+restore  puts back the newest good backup (or --from FILE)
+recover  copies every row that can still be read into a new history
+new      starts an empty history
+restore, recover and new keep the old file beside it, renamed *.damaged-DATE.
+
+       callscope-cli history login|logout URL
+
+login    keeps the password of a PostgreSQL history in the OS keychain
+logout   removes it
+</source>
+        <translation>Aufruf: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]
+           [--person NAME] [--session ID] [--parent ID] [--search TEXT]
+           [--limit N] [--after CURSOR] [--db PATH]
+
+Listet gespeicherte Aufrufe, die neuesten zuerst, als JSON-Array. Jede Zeile hat einen „cursor“;
+übergeben Sie den letzten an --after für die nächste Seite.
+
+       callscope-cli history check|backup|backups|restore [--from FILE]|recover|new
+           [--db PATH]
+
+check    führt die Integritätsprüfung von SQLite aus; Exit-Code 1, wenn der Verlauf beschädigt ist
+backup   schreibt eine geprüfte Sicherung neben die Datenbank (die neuesten 3 bleiben)
+backups  listet die Sicherungen mit Datum und Anzahl der Aufrufe
+restore  stellt die neueste gute Sicherung wieder her (oder --from FILE)
+recover  kopiert jede noch lesbare Zeile in einen neuen Verlauf
+new      beginnt einen leeren Verlauf
+restore, recover und new behalten die alte Datei daneben, umbenannt in *.damaged-DATUM.
+
+       callscope-cli history login|logout URL
+
+login    bewahrt das Passwort eines PostgreSQL-Verlaufs im Schlüsselbund des Systems auf
+logout   entfernt es
+</translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli import FILE [--db PATH]
+
+Imports an export document; prints the ids as JSON. A call or
+session already in the history (the same UUID) is not stored
+again, so importing a file twice stores it once.
+</source>
+        <translation>Aufruf: callscope-cli import DATEI [--db PFAD]
+
+Importiert ein Exportdokument; gibt die IDs als JSON aus. Ein Aufruf oder eine
+Sitzung, die schon im Verlauf ist (dieselbe UUID), wird nicht noch einmal
+gespeichert; eine zweimal importierte Datei wird also einmal gespeichert.
+</translation>
+    </message>
+    <message>
+        <source>Print the labels people gave an experiment&apos;s runs, as JSON Lines.</source>
+        <translation>Die Bewertungen ausgeben, die Menschen den Läufen eines Experiments gegeben haben, als JSON Lines.</translation>
+    </message>
 </context>
 <context>
     <name>Cli::Engines</name>
@@ -9513,6 +9854,50 @@ Exit-Codes: 0 abgeschlossen, 1 fehlgeschlagen, 2 falsche Argumente oder ungülti
     <message>
         <source>pass@k: the chance that at least one of k runs of a case passes; pass^k: that all k pass.</source>
         <translation>pass@k: die Wahrscheinlichkeit, dass mindestens einer von k Läufen eines Falls besteht; pass^k: dass alle k bestehen.</translation>
+    </message>
+    <message>
+        <source>People&apos;s labels</source>
+        <translation>Bewertungen von Menschen</translation>
+    </message>
+    <message>
+        <source>%1 labels by %2: %3 pass, %4 fail, %5 skipped.</source>
+        <translation>%1 Bewertungen von %2: %3 bestanden, %4 durchgefallen, %5 übersprungen.</translation>
+    </message>
+    <message>
+        <source>Judges and people</source>
+        <translation>Richter und Menschen</translation>
+    </message>
+    <message>
+        <source>Judge</source>
+        <translation>Richter</translation>
+    </message>
+    <message>
+        <source>Agreed</source>
+        <translation>Übereinstimmend</translation>
+    </message>
+    <message>
+        <source>Kappa</source>
+        <translation>Kappa</translation>
+    </message>
+    <message>
+        <source>Judge pass, person pass</source>
+        <translation>Richter bestanden, Mensch bestanden</translation>
+    </message>
+    <message>
+        <source>Judge pass, person fail</source>
+        <translation>Richter bestanden, Mensch durchgefallen</translation>
+    </message>
+    <message>
+        <source>Judge fail, person pass</source>
+        <translation>Richter durchgefallen, Mensch bestanden</translation>
+    </message>
+    <message>
+        <source>Judge fail, person fail</source>
+        <translation>Richter durchgefallen, Mensch durchgefallen</translation>
+    </message>
+    <message>
+        <source>Kappa: how much more often the judge and the people agree than two raters guessing at the same rates would; 1 is full agreement, 0 is chance.</source>
+        <translation>Kappa: um wie viel öfter der Richter und die Menschen übereinstimmen, als zwei Bewerter, die mit denselben Anteilen raten; 1 ist volle Übereinstimmung, 0 ist Zufall.</translation>
     </message>
 </context>
 <context>
@@ -10019,6 +10404,56 @@ Exit-Codes: 0 abgeschlossen, 1 fehlgeschlagen, 2 falsche Argumente oder ungülti
     <message>
         <source>clearing the response cache</source>
         <translation>beim Leeren des Antwort-Caches</translation>
+    </message>
+</context>
+<context>
+    <name>Review</name>
+    <message>
+        <source>less agreement than chance</source>
+        <translation>weniger Übereinstimmung als zufällig</translation>
+    </message>
+    <message>
+        <source>no agreement beyond chance</source>
+        <translation>keine Übereinstimmung über den Zufall hinaus</translation>
+    </message>
+    <message>
+        <source>slight agreement beyond chance</source>
+        <translation>geringe Übereinstimmung über den Zufall hinaus</translation>
+    </message>
+    <message>
+        <source>fair agreement beyond chance</source>
+        <translation>ausreichende Übereinstimmung über den Zufall hinaus</translation>
+    </message>
+    <message>
+        <source>moderate agreement beyond chance</source>
+        <translation>mittlere Übereinstimmung über den Zufall hinaus</translation>
+    </message>
+    <message>
+        <source>substantial agreement beyond chance</source>
+        <translation>deutliche Übereinstimmung über den Zufall hinaus</translation>
+    </message>
+    <message>
+        <source>almost perfect agreement</source>
+        <translation>fast vollständige Übereinstimmung</translation>
+    </message>
+    <message>
+        <source>%1: no run has both its verdict and a person&apos;s pass or fail yet.</source>
+        <translation>%1: noch kein Lauf hat sowohl sein Urteil als auch ein Bestanden oder Durchgefallen eines Menschen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 agrees with people on %2 of %n run(s) (%3%)</source>
+        <translation>
+            <numerusform>%1 stimmt bei %2 von %n Lauf mit Menschen überein (%3 %)</numerusform>
+            <numerusform>%1 stimmt bei %2 von %n Läufen mit Menschen überein (%3 %)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1; kappa cannot be told: the judge and the people gave every run the same verdict.</source>
+        <translation>%1; Kappa lässt sich nicht angeben: der Richter und die Menschen gaben jedem Lauf dasselbe Urteil.</translation>
+    </message>
+    <message>
+        <source>%1; kappa %2, %3.</source>
+        <translation>%1; Kappa %2, %3.</translation>
     </message>
 </context>
 <context>
@@ -10611,6 +11046,46 @@ Exit-Codes: 0 abgeschlossen, 1 fehlgeschlagen, 2 falsche Argumente oder ungülti
     <message>
         <source>database %1 has schema version %2 and needs version %3: a reader cannot migrate it</source>
         <translation>die Datenbank %1 hat die Schemaversion %2 und braucht Version %3: ein Leser kann sie nicht migrieren</translation>
+    </message>
+    <message>
+        <source>importing call %1</source>
+        <translation>beim Importieren von Aufruf %1</translation>
+    </message>
+    <message>
+        <source>looking up call %1</source>
+        <translation>beim Nachschlagen von Aufruf %1</translation>
+    </message>
+    <message>
+        <source>storing a label of experiment %1</source>
+        <translation>beim Speichern einer Bewertung von Experiment %1</translation>
+    </message>
+    <message>
+        <source>the label of experiment %1 was not stored</source>
+        <translation>die Bewertung von Experiment %1 wurde nicht gespeichert</translation>
+    </message>
+    <message>
+        <source>removing a label of experiment %1</source>
+        <translation>beim Entfernen einer Bewertung von Experiment %1</translation>
+    </message>
+    <message>
+        <source>reading the labels of experiment %1</source>
+        <translation>beim Lesen der Bewertungen von Experiment %1</translation>
+    </message>
+    <message>
+        <source>looking up session %1</source>
+        <translation>beim Nachschlagen von Sitzung %1</translation>
+    </message>
+    <message>
+        <source>reading the role&apos;s privileges</source>
+        <translation>beim Lesen der Rechte der Rolle</translation>
+    </message>
+    <message>
+        <source>the history on %1 is read-only for the role %2: calls could not be stored, so none is run. Browsing it (history, show, export) works; running calls needs a role that may write.</source>
+        <translation>der Verlauf auf %1 ist für die Rolle %2 schreibgeschützt: Aufrufe könnten nicht gespeichert werden, also wird keiner ausgeführt. Ansehen (history, show, export) geht; zum Ausführen von Aufrufen braucht es eine Rolle, die schreiben darf.</translation>
+    </message>
+    <message>
+        <source>giving the stored rows their UUIDs</source>
+        <translation>beim Vergeben der UUIDs an die gespeicherten Zeilen</translation>
     </message>
 </context>
 <context>

@@ -135,6 +135,16 @@
     </message>
 </context>
 <context>
+    <name>Callscope::ExperimentView</name>
+    <message numerus="yes">
+        <source>%n label(s) by people; the experiment has no judge to compare them with.</source>
+        <translation>
+            <numerusform>%n label by people; the experiment has no judge to compare it with.</numerusform>
+            <numerusform>%n labels by people; the experiment has no judge to compare them with.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Callscope::HistoryRescueDialog</name>
     <message numerus="yes">
         <source>Parts of the file cannot be read (SQLite&apos;s check found %n problem(s); the first: %1).</source>
@@ -223,6 +233,23 @@
         <translation>
             <numerusform>%1, %n invalid</numerusform>
             <numerusform>%1, %n invalid</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::ReviewQueue</name>
+    <message numerus="yes">
+        <source>%1 of %n run(s) labelled</source>
+        <translation>
+            <numerusform>%1 of %n run labelled</numerusform>
+            <numerusform>%1 of %n runs labelled</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n skipped</source>
+        <translation>
+            <numerusform>%n skipped</numerusform>
+            <numerusform>%n skipped</numerusform>
         </translation>
     </message>
 </context>
@@ -366,6 +393,16 @@
         <translation>
             <numerusform>OTLP export: %n span not delivered (see docs/telemetry.md)</numerusform>
             <numerusform>OTLP export: %n spans not delivered (see docs/telemetry.md)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Review</name>
+    <message numerus="yes">
+        <source>%1 agrees with people on %2 of %n run(s) (%3%)</source>
+        <translation>
+            <numerusform>%1 agrees with people on %2 of %n run (%3%)</numerusform>
+            <numerusform>%1 agrees with people on %2 of %n runs (%3%)</numerusform>
         </translation>
     </message>
 </context>
