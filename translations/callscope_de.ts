@@ -11205,5 +11205,19 @@ gespeichert; eine zweimal importierte Datei wird also einmal gespeichert.
             <numerusform> und %n Sitzungen aus %1 importiert.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Nothing new in %1: its %n call(s) are already in this history.</source>
+        <translation>
+            <numerusform>Nichts Neues in %1: sein %n Aufruf ist schon in diesem Verlauf.</numerusform>
+            <numerusform>Nichts Neues in %1: seine %n Aufrufe sind schon in diesem Verlauf.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s) were already in this history and were not stored again.</source>
+        <translation>
+            <numerusform>%n Aufruf war schon in diesem Verlauf und wurde nicht noch einmal gespeichert.</numerusform>
+            <numerusform>%n Aufrufe waren schon in diesem Verlauf und wurden nicht noch einmal gespeichert.</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

@@ -449,5 +449,19 @@
             <numerusform> and %n sessions from %1.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Nothing new in %1: its %n call(s) are already in this history.</source>
+        <translation>
+            <numerusform>Nothing new in %1: its %n call is already in this history.</numerusform>
+            <numerusform>Nothing new in %1: its %n calls are already in this history.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s) were already in this history and were not stored again.</source>
+        <translation>
+            <numerusform>%n call was already in this history and was not stored again.</numerusform>
+            <numerusform>%n calls were already in this history and were not stored again.</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

@@ -64,6 +64,7 @@
 #include <QTimer>
 #include <QTreeView>
 #include <QTreeWidget>
+#include <QUuid>
 
 #include <cstdio>
 
@@ -1101,7 +1102,8 @@ void TestStudio2::exportImportTreeThroughDialogs()
     QCOMPARE(document.value(u"format"_s).toString(), u"callscope-export"_s);
     QCOMPARE(document.value(u"calls"_s).toArray().size(), 2);
 
-    // Import: the open dialog, the same file.
+    // Import of the same file into the same history: every call's UUID is already here, so
+    // nothing is stored again and the message says so.
     transfer.importFile();
     QFileDialog *open = transfer.fileDialog();
     QVERIFY(open && open != save);
@@ -1109,8 +1111,35 @@ void TestStudio2::exportImportTreeThroughDialogs()
     open->selectFile(path);
     static_cast<QDialog *>(open)->accept();
     QVERIFY(done.wait(20000));
-    const TransferResult imported = done.at(1).at(0).value<TransferResult>();
+    const TransferResult again = done.at(1).at(0).value<TransferResult>();
+    QVERIFY2(again.ok, qPrintable(again.message));
+    QCOMPARE(again.callIds, (QList<qint64> { root, revision }));
+    QVERIFY2(again.message.startsWith(u"Nothing new in "_s), qPrintable(again.message));
+    HistoryQuery all;
+    all.limit = 10000;
+    QCOMPARE(env.store->listCalls(all)->rows.size(), 2);
+
+    // The same calls as another machine exported them (other UUIDs): a new tree.
+    QJsonObject theirs = document;
+    QJsonArray theirCalls = theirs.value(u"calls"_s).toArray();
+    for (qsizetype i = 0; i < theirCalls.size(); ++i) {
+        QJsonObject call = theirCalls.at(i).toObject();
+        QVERIFY(!call.value(u"uuid"_s).toString().isEmpty());
+        call.insert(u"uuid"_s, QUuid::createUuid().toString(QUuid::WithoutBraces));
+        theirCalls.replace(i, call);
+    }
+    theirs.insert(u"calls"_s, theirCalls);
+    const QString theirPath = env.dir.filePath(u"their-tree.json"_s);
+    QFile theirFile(theirPath);
+    QVERIFY(theirFile.open(QIODevice::WriteOnly));
+    theirFile.write(QJsonDocument(theirs).toJson());
+    theirFile.close();
+    transfer.startImport(theirPath);
+    QVERIFY(done.wait(20000));
+    const TransferResult imported = done.at(2).at(0).value<TransferResult>();
     QVERIFY2(imported.ok, qPrintable(imported.message));
+    QVERIFY2(imported.message.startsWith(u"Imported 2 calls and 0 sessions from their-tree.json"_s),
+             qPrintable(imported.message));
     QCOMPARE(imported.callIds.size(), 2);
     QVERIFY(!imported.callIds.contains(root) && !imported.callIds.contains(revision));
     const CallRecord newRoot = env.store->getCall(imported.callIds.at(0)).value();
@@ -1134,8 +1163,6 @@ void TestStudio2::exportImportTreeThroughDialogs()
     bigFile.write(readFile(path));
     bigFile.write(QByteArray(64 << 20, ' '));
     bigFile.close();
-    HistoryQuery all;
-    all.limit = 10000;
     const qsizetype callsBefore = env.store->listCalls(all)->rows.size();
     QCOMPARE(callsBefore, 4);
     transfer.startImport(big);
@@ -1143,7 +1170,7 @@ void TestStudio2::exportImportTreeThroughDialogs()
     QVERIFY(transfer.progressDialog());
     Q_EMIT transfer.progressDialog()->canceled(); // the Cancel button
     QVERIFY(done.wait(30000));
-    const TransferResult cancelledImport = done.at(2).at(0).value<TransferResult>();
+    const TransferResult cancelledImport = done.at(3).at(0).value<TransferResult>();
     QVERIFY(cancelledImport.cancelled);
     QVERIFY(!cancelledImport.ok);
     QCOMPARE(cancelledImport.message, u"Cancelled; nothing was written."_s);

@@ -57,6 +57,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -89,6 +90,7 @@
 #include <QToolButton>
 #include <QTreeView>
 #include <QUndoStack>
+#include <QUuid>
 
 #include <functional>
 #include <memory>
@@ -1542,6 +1544,20 @@ void TestStudio2Window::guiThreadRunsNoSql()
     QVERIFY(transferred.wait(30000));
     QVERIFY2(transferred.at(0).at(0).value<TransferResult>().ok,
              qPrintable(transferred.at(0).at(0).value<TransferResult>().message));
+    // The call as another machine exported it (its own UUID): imported as a new row.
+    QFile file(exported);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QJsonObject document = QJsonDocument::fromJson(file.readAll()).object();
+    file.close();
+    QJsonArray calls = document.value(u"calls"_s).toArray();
+    QCOMPARE(calls.size(), 1);
+    QJsonObject call = calls.at(0).toObject();
+    call.insert(u"uuid"_s, QUuid::createUuid().toString(QUuid::WithoutBraces));
+    calls.replace(0, call);
+    document.insert(u"calls"_s, calls);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(QJsonDocument(document).toJson());
+    file.close();
     docks->transfer()->startImport(exported);
     QVERIFY(transferred.wait(30000));
     const auto imported = transferred.at(1).at(0).value<TransferResult>();
@@ -1705,6 +1721,7 @@ void TestStudio2Window::callTabWithAHugeReplyLeavesTheLoopTurning()
         CallStore store(**writable);
         CallRecord record = store.getCall(small).value();
         record.id = 0;
+        record.uuid.clear(); // another call: the store gives it a UUID of its own
         const auto exchanges = store.exchanges(small);
         QVERIFY(exchanges);
         record.exchanges = exchanges.value();

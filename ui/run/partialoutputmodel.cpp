@@ -179,8 +179,8 @@ QVariant PartialOutputModel::data(const QModelIndex &index, int role) const
         return {};
     case Qt::ToolTipRole:
         if (f.state == StreamCheck::FieldState::Invalid)
-            return tr("%1 is invalid: %2").arg(f.pointer.isEmpty() ? tr("The answer") : f.pointer,
-                                               f.reason);
+            return tr("%1 is invalid: %2")
+                .arg(f.pointer.isEmpty() ? tr("The answer") : f.pointer, f.reason);
         return {};
     case Qt::DisplayRole:
         switch (index.column()) {

@@ -127,9 +127,23 @@ TransferResult importFinished(TransferResult result,
     result.ok = true;
     result.callIds = imported->callIds;
     result.sessionIds = imported->sessionIds;
-    result.message = Tr::tr("Imported %n call(s)", nullptr, int(result.callIds.size()))
-        + Tr::tr(" and %n session(s) from %1.", nullptr, int(result.sessionIds.size()))
-              .arg(QFileInfo(result.path).fileName());
+    // Rows whose UUID the history already held are not stored again; the ids above are then
+    // the ones already there, so the message counts what is new.
+    const int newCalls = int(result.callIds.size()) - imported->callsAlreadyPresent;
+    const int newSessions = int(result.sessionIds.size()) - imported->sessionsAlreadyPresent;
+    const QString file = QFileInfo(result.path).fileName();
+    if (newCalls == 0 && newSessions == 0 && !result.callIds.isEmpty()) {
+        result.message = Tr::tr("Nothing new in %1: its %n call(s) are already in this history.",
+                                nullptr, int(result.callIds.size()))
+                             .arg(file);
+        return result;
+    }
+    result.message = Tr::tr("Imported %n call(s)", nullptr, newCalls)
+        + Tr::tr(" and %n session(s) from %1.", nullptr, newSessions).arg(file);
+    if (imported->callsAlreadyPresent > 0)
+        result.message += u' '
+            + Tr::tr("%n call(s) were already in this history and were not stored again.", nullptr,
+                     imported->callsAlreadyPresent);
     return result;
 }
 
