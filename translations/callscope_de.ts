@@ -11087,6 +11087,14 @@ gespeichert; eine zweimal importierte Datei wird also einmal gespeichert.
         <source>giving the stored rows their UUIDs</source>
         <translation>beim Vergeben der UUIDs an die gespeicherten Zeilen</translation>
     </message>
+    <message>
+        <source>database %1 was not migrated to schema version %2: table %3 row %4 refers to a row that does not exist</source>
+        <translation>Die Datenbank %1 wurde nicht auf Schemaversion %2 umgestellt: Tabelle %3, Zeile %4 verweist auf eine Zeile, die es nicht gibt</translation>
+    </message>
+    <message>
+        <source>reordering the calls table</source>
+        <translation>beim Neuordnen der Tabelle der Aufrufe</translation>
+    </message>
 </context>
 <context>
     <name>TelemetrySettings</name>

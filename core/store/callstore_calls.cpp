@@ -35,6 +35,8 @@ constexpr auto kInsertCall =
 
 // A large call's JSON columns are made as zero-filled blobs of their final size (which cost SQLite
 // no memory) and then written piece by piece with SQLite's blob I/O (writeStreamedColumns).
+// SQLite keeps the blobs unallocated only while the columns after them in the table hold
+// nothing, so the JSON columns stay the table's last (schema version 11).
 constexpr auto kInsertCallStreamed =
     R"(INSERT INTO calls (uuid, person, machine, kind, status, engine_type, model,
     created_at, finished_at, parent_id, session_id, first_sequence, last_sequence, input_tokens,

@@ -11,6 +11,7 @@
 #include <QHash>
 #include <QMutex>
 #include <QMutexLocker>
+#include <QScopeGuard>
 #include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -22,6 +23,8 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <functional>
+#include <optional>
 #include <sqlite3.h>
 
 using namespace Qt::StringLiterals;
@@ -727,6 +730,24 @@ StoreError Database::migrate(const Options &options)
     for (const Schema::MigrationStep &step : Schema::migrations()) {
         if (step.version > target)
             break;
+        if (step.version <= m_version)
+            continue;
+        // A step that remakes a table runs with foreign keys off (dropping the old table would
+        // cascade into its children otherwise); the pragma only takes effect outside a
+        // transaction, and they are on again whatever the step's outcome.
+        std::optional<QScopeGuard<std::function<void()>>> keysBackOn;
+        if (step.rebuildsTables) {
+            QSqlQuery pragma(connection());
+            if (!pragma.exec(u"PRAGMA foreign_keys = OFF"_s))
+                return errorFrom(pragma,
+                                 Tr::tr("migrating to schema version %1").arg(step.version));
+            keysBackOn.emplace(std::function<void()>([this] {
+                QSqlQuery on(connection());
+                if (!on.exec(kSetForeignKeys))
+                    qCWarning(lcStore)
+                        << "could not turn foreign keys on again:" << on.lastError().text();
+            }));
+        }
         Transaction transaction(*this);
         if (transaction.beginError())
             return transaction.beginError();
@@ -753,6 +774,20 @@ StoreError Database::migrate(const Options &options)
         if (step.extra) {
             if (StoreError error = step.extra(*this, options.forceSearchFallback); error)
                 return error;
+        }
+        if (step.rebuildsTables) {
+            // Nothing may point nowhere after the table was remade.
+            if (!query.exec(u"PRAGMA foreign_key_check"_s))
+                return errorFrom(query, Tr::tr("migrating to schema version %1").arg(step.version));
+            if (query.next())
+                return StoreError::make(
+                    StoreError::Code::Corrupt,
+                    Tr::tr("database %1 was not migrated to schema version %2: table %3 row %4 "
+                           "refers to a row that does not exist")
+                        .arg(m_path)
+                        .arg(step.version)
+                        .arg(query.value(0).toString(), query.value(1).toString()));
+            query.finish();
         }
         if (!query.exec(QString(kSetUserVersion).arg(step.version)))
             return errorFrom(query, Tr::tr("migrating to schema version %1").arg(step.version));

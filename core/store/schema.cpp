@@ -458,6 +458,86 @@ constexpr auto kV10ReviewLabels = R"(CREATE TABLE review_labels (
     UNIQUE (experiment_id, case_id, variant, repeat, reviewer)
 ))"_L1;
 
+// ---- Version 11: the calls table remade with its JSON columns last --------------------------
+//
+// A large call is stored as zero-filled blobs of its JSON columns' final sizes, written piece
+// by piece afterwards (CallStore::insertCallRow). SQLite keeps such blobs unallocated only
+// while every column after them is empty (NULL, 0 or 1); the columns versions 8 and 9 added
+// came after the JSON (a cache write count, the UUID, the person, the machine), so SQLite
+// filled the blobs in memory: a 50 MB answer cost 300 MB more to store. The table is copied
+// into the layout version 1 meant (small columns first, JSON last); ids, indexes and the search
+// index (keyed by the call id) stay as they are. PostgreSQL keeps its table: it stores large
+// values apart from the row in any order.
+constexpr auto kV11Calls = R"(CREATE TABLE calls_v11 (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    status TEXT NOT NULL
+        CHECK (status IN ('running', 'completed', 'failed', 'turn_limited', 'cancelled')),
+    engine_type TEXT NOT NULL DEFAULT '',
+    model TEXT NOT NULL DEFAULT '',
+    created_at INTEGER NOT NULL,
+    finished_at INTEGER,
+    parent_id INTEGER REFERENCES calls(id) ON DELETE SET NULL,
+    session_id INTEGER REFERENCES sessions(id) ON DELETE SET NULL,
+    first_sequence INTEGER,
+    last_sequence INTEGER,
+    input_tokens INTEGER NOT NULL DEFAULT 0,
+    output_tokens INTEGER NOT NULL DEFAULT 0,
+    cached_tokens INTEGER NOT NULL DEFAULT 0,
+    reasoning_tokens INTEGER NOT NULL DEFAULT 0,
+    cache_write_tokens INTEGER NOT NULL DEFAULT 0,
+    cache_write_1h_tokens INTEGER NOT NULL DEFAULT 0,
+    turn_count INTEGER NOT NULL DEFAULT 0,
+    attempt_count INTEGER NOT NULL DEFAULT 0,
+    error_category TEXT,
+    input_preview TEXT NOT NULL DEFAULT '',
+    error TEXT,
+    uuid TEXT,
+    person TEXT NOT NULL DEFAULT '',
+    machine TEXT NOT NULL DEFAULT '',
+    system_prompt TEXT NOT NULL DEFAULT '',
+    input TEXT NOT NULL DEFAULT '{}',
+    response TEXT,
+    metadata TEXT NOT NULL DEFAULT '{}',
+    spec TEXT NOT NULL DEFAULT '{}',
+    messages TEXT NOT NULL DEFAULT '[]',
+    transcript TEXT NOT NULL DEFAULT '[]',
+    CHECK (first_sequence IS NULL OR session_id IS NOT NULL)
+))"_L1;
+constexpr auto kV11Columns = "id, kind, status, engine_type, model, created_at, finished_at, "
+                             "parent_id, session_id, first_sequence, last_sequence, input_tokens, "
+                             "output_tokens, cached_tokens, reasoning_tokens, cache_write_tokens, "
+                             "cache_write_1h_tokens, turn_count, attempt_count, error_category, "
+                             "input_preview, error, uuid, person, machine, system_prompt, input, "
+                             "response, metadata, spec, messages, transcript"_L1;
+
+StoreError rebuildCalls(Database &database, bool)
+{
+    if (database.isServer())
+        return {};
+    const QString what = QCoreApplication::translate("Store", "reordering the calls table");
+    QSqlQuery query(database.connection());
+    // The indexes go with the old table; their definitions are kept to make them again.
+    QStringList indexes;
+    if (!query.exec(u"SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'calls' "
+                    "AND sql IS NOT NULL"_s))
+        return database.errorFrom(query, what);
+    while (query.next())
+        indexes.append(query.value(0).toString());
+    query.finish();
+    const QStringList statements {
+        kV11Calls,
+        u"INSERT INTO calls_v11 (%1) SELECT %1 FROM calls"_s.arg(kV11Columns),
+        u"DROP TABLE calls"_s,
+        u"ALTER TABLE calls_v11 RENAME TO calls"_s,
+    };
+    for (const QString &statement : statements + indexes) {
+        if (!query.exec(statement))
+            return database.errorFrom(query, what);
+    }
+    return {};
+}
+
 } // namespace
 
 const QList<MigrationStep> &migrations()
@@ -487,6 +567,7 @@ const QList<MigrationStep> &migrations()
             kV9IndexRunsUuid },
           &assignUuids },
         { 10, { kV10ReviewLabels }, nullptr },
+        { 11, {}, &rebuildCalls, true },
     };
     return steps;
 }

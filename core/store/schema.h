@@ -25,6 +25,10 @@ struct MigrationStep
     // Work SQL alone cannot do (backfilling the search index); runs after the statements,
     // inside the same transaction. May be null.
     StoreError (*extra)(Database &database, bool forceSearchFallback) = nullptr;
+    // The step drops and remakes a table that others refer to: on SQLite its transaction runs
+    // with foreign keys off (they would cascade the drop into the children) and is checked
+    // with PRAGMA foreign_key_check before it commits.
+    bool rebuildsTables = false;
 };
 
 const QList<MigrationStep> &migrations();

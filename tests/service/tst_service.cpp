@@ -34,6 +34,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QUuid>
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -1062,10 +1063,24 @@ void TestService::storeWritesGoThroughTheWriter()
              request.input.text);
     const auto document = CallExchange(reader).exportCalls({ result.record.id });
     QVERIFY(document);
-    const auto imported = calls->writeNow<StoreResult<CallExchange::ImportResult>>(
+    // The call's own export is already here (same UUID): nothing is stored again.
+    const auto again = calls->writeNow<StoreResult<CallExchange::ImportResult>>(
         [&document](CallStore &store) { return CallExchange(store).importDocument(*document); });
+    QVERIFY(again && *again);
+    QCOMPARE(again->value().callsAlreadyPresent, 1);
+    QCOMPARE(again->value().callIds.value(0, -1), result.record.id);
+    // The same call as another machine made it (another UUID) becomes a new row.
+    QJsonObject theirs = *document;
+    QJsonArray theirCalls = theirs.value(u"calls"_s).toArray();
+    QJsonObject theirCall = theirCalls.at(0).toObject();
+    theirCall.insert(u"uuid"_s, QUuid::createUuid().toString(QUuid::WithoutBraces));
+    theirCalls.replace(0, theirCall);
+    theirs.insert(u"calls"_s, theirCalls);
+    const auto imported = calls->writeNow<StoreResult<CallExchange::ImportResult>>(
+        [&theirs](CallStore &store) { return CallExchange(store).importDocument(theirs); });
     QVERIFY(imported && *imported);
     QCOMPARE(imported->value().callIds.size(), 1);
+    QCOMPARE(imported->value().callsAlreadyPresent, 0);
     QVERIFY(imported->value().callIds.first() != result.record.id);
     QVERIFY(reader.getCall(imported->value().callIds.first()));
 }

@@ -415,6 +415,7 @@ private slots:
     void exportImportRoundTrip();
     void identityAndUuids();
     void migrationGivesOldRowsUuids();
+    void remakesCallsWithJsonLast();
     void importTwiceStoresOnce();
     void importsHandwrittenSample();
     void refusesBrokenImport_data();
@@ -1461,6 +1462,92 @@ void TestStore::migrationGivesOldRowsUuids()
     QCOMPARE(q.value(0).toInt(), 1);
 }
 
+// Version 11 copies the calls table so that its JSON columns come last again (the columns of
+// versions 8 and 9 were added after them, which made SQLite fill a large call's blobs in
+// memory). Rows, children, links, indexes and the search index survive it, and foreign keys
+// are on again afterwards.
+void TestStore::remakesCallsWithJsonLast()
+{
+    const QString path = freshPath();
+    qint64 parentId = 0;
+    qint64 childId = 0;
+    QString parentUuid;
+    {
+        Database::Options old;
+        old.targetVersion = 10;
+        auto db = Database::open(path, old);
+        QVERIFY2(db, qPrintable(db.error().message));
+        QCOMPARE(db.value()->schemaVersion(), 10);
+        QSqlQuery q(db.value()->connection());
+        QVERIFY(q.exec(u"SELECT name FROM pragma_table_info('calls') ORDER BY cid DESC LIMIT 1"_s)
+                && q.next());
+        QCOMPARE(q.value(0).toString(), u"machine"_s);
+        q.finish();
+        CallStore store(**db);
+        CallRecord parent = fullRecord(u"kumquat before the rebuild"_s);
+        parent.usage.cacheWriteTokens = 17;
+        parentId = *store.insertCall(parent);
+        CallRecord child = fullRecord(u"the child revision"_s);
+        child.parent = parentId;
+        childId = *store.insertCall(child);
+        parentUuid = store.getCall(parentId)->uuid;
+        QVERIFY(!parentUuid.isEmpty());
+    }
+    const qint64 turnsBefore = countRows(path, u"call_turns"_s);
+    const qint64 attemptsBefore = countRows(path, u"call_attempts"_s);
+    QVERIFY(turnsBefore > 0 && attemptsBefore > 0);
+
+    auto db = Database::open(path);
+    QVERIFY2(db, qPrintable(db.error().message));
+    QCOMPARE(db.value()->schemaVersion(), 11);
+    QSqlQuery q(db.value()->connection());
+    QStringList columns;
+    QVERIFY(q.exec(u"SELECT name FROM pragma_table_info('calls') ORDER BY cid"_s));
+    while (q.next())
+        columns.append(q.value(0).toString());
+    QCOMPARE(columns.mid(columns.size() - 6),
+             (QStringList { u"input"_s, u"response"_s, u"metadata"_s, u"spec"_s, u"messages"_s,
+                            u"transcript"_s }));
+    QVERIFY(columns.indexOf(u"uuid"_s) < columns.indexOf(u"system_prompt"_s));
+    QVERIFY(columns.indexOf(u"cache_write_1h_tokens"_s) < columns.indexOf(u"system_prompt"_s));
+    QVERIFY(q.exec(u"PRAGMA foreign_keys"_s) && q.next());
+    QCOMPARE(q.value(0).toInt(), 1);
+    QVERIFY(q.exec(u"PRAGMA foreign_key_check"_s));
+    QVERIFY(!q.next());
+    QStringList indexes;
+    QVERIFY(q.exec(u"SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'calls' "
+                   "AND sql IS NOT NULL ORDER BY name"_s));
+    while (q.next())
+        indexes.append(q.value(0).toString());
+    QCOMPARE(indexes,
+             (QStringList { u"calls_by_created"_s, u"calls_by_engine"_s, u"calls_by_kind"_s,
+                            u"calls_by_model"_s, u"calls_by_parent"_s, u"calls_by_person"_s,
+                            u"calls_by_session"_s, u"calls_by_status"_s, u"calls_by_uuid"_s }));
+    q.finish();
+    QCOMPARE(countRows(path, u"call_turns"_s), turnsBefore);
+    QCOMPARE(countRows(path, u"call_attempts"_s), attemptsBefore);
+
+    CallStore store(**db);
+    const auto parent = store.getCall(parentId);
+    QVERIFY2(parent, qPrintable(parent.error().message));
+    QCOMPARE(parent->uuid, parentUuid);
+    QCOMPARE(parent->usage.cacheWriteTokens, qint64(17));
+    QCOMPARE(parent->input.value(u"text"_s).toString(), u"kumquat before the rebuild"_s);
+    QCOMPARE(parent->turns.size(), fullRecord().turns.size());
+    QCOMPARE(store.getCall(childId)->parent, std::optional<qint64>(parentId));
+    HistoryQuery search;
+    search.search = u"kumquat"_s;
+    QCOMPARE(ids(store.listCalls(search)->rows), (QList<qint64> { childId, parentId }));
+    // The remade table's own keys work: a call's children still go with it.
+    QVERIFY(q.exec(u"DELETE FROM calls WHERE id = %1"_s.arg(parentId)));
+    QVERIFY(q.exec(u"SELECT count(*) FROM call_turns WHERE call_id = %1"_s.arg(parentId))
+            && q.next());
+    QCOMPARE(q.value(0).toInt(), 0);
+    QVERIFY(q.exec(u"SELECT parent_id IS NULL FROM calls WHERE id = %1"_s.arg(childId))
+            && q.next());
+    QVERIFY(q.value(0).toBool());
+}
+
 // The same export imported twice is stored once; its UUIDs come along.
 void TestStore::importTwiceStoresOnce()
 {
@@ -1814,7 +1901,7 @@ void TestStore::migratesFromVersion5WithACall()
     auto db = Database::open(path);
     QVERIFY2(db, qPrintable(db.error().message));
     QCOMPARE((*db)->schemaVersion(), Database::latestSchemaVersion());
-    QCOMPARE(Database::latestSchemaVersion(), 10);
+    QCOMPARE(Database::latestSchemaVersion(), 11);
     QCOMPARE(countRows(path, u"response_cache"_s), 0);
     CallStore store(**db);
     const auto old = store.getCall(oldId);

@@ -54,6 +54,7 @@
 #include <QProcess>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -62,11 +63,14 @@
 #include <QTest>
 #include <QTextBrowser>
 #include <QTimer>
+#include <QTranslator>
 #include <QTreeView>
 #include <QTreeWidget>
 #include <QUuid>
 
 #include <cstdio>
+
+#include "translations/translationloader.h"
 
 using namespace Qt::StringLiterals;
 using namespace Callscope;
@@ -1070,6 +1074,15 @@ void TestStudio2::sessionFailedTurnLeavesNothingAndReplayCannotChat()
 
 void TestStudio2::exportImportTreeThroughDialogs()
 {
+    // The English plural forms, as the programs install them ("2 calls", not "2 call(s)").
+    installTranslators(qApp, QLocale(QLocale::English, QLocale::UnitedStates));
+    const auto removeTranslators = qScopeGuard([] {
+        const auto translators = qApp->findChildren<QTranslator *>();
+        for (QTranslator *translator : translators) {
+            QCoreApplication::removeTranslator(translator);
+            delete translator;
+        }
+    });
     Env env;
     QVERIFY(env.server.listen());
     const qint64 root = env.plannerCall();

@@ -223,9 +223,15 @@ void RevisionTreeWidget::showSelected()
         return;
     }
     m_showing = id;
-    readFromStore<StoreResult<CallRecord>>(
-        m_reader, m_store, this, [id](CallStore &store) { return store.getCall(id); },
-        [this, id](const StoreResult<CallRecord> *call, const QString &) {
+    readFromStore<StoreResult<CallView::Shown>>(
+        m_reader, m_store, this,
+        [id, colours = palette()](CallStore &store) -> StoreResult<CallView::Shown> {
+            auto call = store.getCall(id);
+            if (!call)
+                return call.error();
+            return CallView::prepare(std::move(call.value()), colours);
+        },
+        [this, id](const StoreResult<CallView::Shown> *call, const QString &) {
             if (id != m_showing)
                 return; // another call was picked since
             m_showing = 0;

@@ -168,8 +168,8 @@ void CallView::fillTexts()
     if (!m_textsStale || m_tabs->currentWidget() == m_transcript)
         return;
     m_textsStale = false;
-    m_result->setPlainText(shownText(prettyJson(m_record.response), kShownResultChars));
-    m_raw->setPlainText(shownText(prettyJson(m_record.toJson()), kShownResultChars));
+    m_result->setPlainText(m_resultText);
+    m_raw->setPlainText(m_rawText);
 }
 
 CallView::~CallView() = default;
@@ -177,6 +177,8 @@ CallView::~CallView() = default;
 void CallView::clear()
 {
     m_record = CallRecord();
+    m_resultText.clear();
+    m_rawText.clear();
     m_summary->setText(tr("No call selected."));
     m_transcript->clear();
     m_result->clear();
@@ -184,9 +186,23 @@ void CallView::clear()
     m_textsStale = false;
 }
 
-void CallView::setCall(const CallRecord &record)
+CallView::Shown CallView::prepare(CallRecord record, const QPalette &palette)
 {
+    Shown shown;
+    shown.transcriptHtml =
+        transcriptHtml(messagesFromJson(record.messages), record.systemPrompt, palette);
+    shown.resultText = shownText(prettyJson(record.response), kShownResultChars);
+    shown.rawText = shownText(prettyJson(record.toJson()), kShownResultChars);
+    shown.record = std::move(record);
+    return shown;
+}
+
+void CallView::setCall(const Shown &shown)
+{
+    const CallRecord &record = shown.record;
     m_record = record;
+    m_resultText = shown.resultText;
+    m_rawText = shown.rawText;
     QString summary = tr("Call %1 · %2 · %3 · %4 %5")
                           .arg(record.id)
                           .arg(record.kind, callStatusDisplayName(record.status), record.engineType,
@@ -204,10 +220,8 @@ void CallView::setCall(const CallRecord &record)
             + tr("Error (%1): %2")
                   .arg(errorCategoryDisplayName(record.errorCategory), record.error);
     m_summary->setText(summary);
-    m_transcript->setHtml(
-        transcriptHtml(messagesFromJson(record.messages), record.systemPrompt, palette()));
-    // A reply of tens of MB would take the text view seconds to lay out: its start is shown,
-    // once its page is.
+    m_transcript->setHtml(shown.transcriptHtml);
+    // The Result and Raw JSON pages are filled once their page is in front.
     m_result->clear();
     m_raw->clear();
     m_textsStale = true;
@@ -226,10 +240,7 @@ QString CallView::transcriptText() const
 
 QString CallView::rawJsonText() const
 {
-    if (m_textsStale) {
-        m_raw->setPlainText(shownText(prettyJson(m_record.toJson()), kShownResultChars));
-    }
-    return m_raw->toPlainText();
+    return m_rawText;
 }
 
 } // namespace Callscope

@@ -23,7 +23,19 @@ public:
     explicit CallView(QWidget *parent = nullptr);
     ~CallView() override;
 
-    void setCall(const CallRecord &record);
+    // A call with the texts the view shows of it. Printing a reply of tens of MB takes long, so
+    // a caller that reads a call off the GUI thread prepares them there too (prepare() only
+    // reads its arguments).
+    struct Shown
+    {
+        CallRecord record;
+        QString transcriptHtml;
+        QString resultText;
+        QString rawText;
+    };
+    static Shown prepare(CallRecord record, const QPalette &palette);
+    void setCall(const Shown &shown);
+    void setCall(const CallRecord &record) { setCall(prepare(record, palette())); }
     void clear();
     const CallRecord &call() const { return m_record; }
 
@@ -38,7 +50,10 @@ public:
                                   const QPalette &palette);
     static QString prettyJson(const QJsonValue &value);
     // What a view shows of a long text: its first `most` characters and how long it is.
-    static constexpr qsizetype kShownMessageChars = 20000;
+    // A transcript shows a message's first 8,000 characters: Qt lays out a long run without a
+    // break (minified JSON, base64) in time that grows with its square, and 20,000 took the
+    // window 170 ms. The Result and Raw JSON pages show 64 KiB.
+    static constexpr qsizetype kShownMessageChars = 8000;
     static constexpr qsizetype kShownResultChars = 64 * 1024;
     static QString shownText(const QString &text, qsizetype most);
 
@@ -46,6 +61,8 @@ private:
     void fillTexts(); // the Result and Raw JSON pages, when one of them is in front
 
     CallRecord m_record;
+    QString m_resultText;
+    QString m_rawText;
     bool m_textsStale = false; // the pages do not show m_record yet
     QLabel *m_summary = nullptr;
     QTabWidget *m_tabs = nullptr;
