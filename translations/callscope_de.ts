@@ -7472,16 +7472,16 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
         <translation>%1 aus der Spezifikation geht vor %2 aus dem Profil; wählen Sie „Aus dem Profil“, um den Typ des Profils zu verwenden.</translation>
     </message>
     <message>
-        <source>Stop a streamed answer as soon as it cannot be valid</source>
-        <translation>Eine gestreamte Antwort anhalten, sobald sie nicht mehr gültig sein kann</translation>
-    </message>
-    <message>
         <source>Stop early</source>
         <translation>Vorzeitig anhalten</translation>
     </message>
     <message>
         <source>The reply is cut off at the first field that can no longer match the schema, and the correction is sent at once</source>
         <translation>Die Antwort wird beim ersten Feld abgebrochen, das nicht mehr zum Schema passen kann, und die Korrektur wird sofort gesendet</translation>
+    </message>
+    <message>
+        <source>Stop as soon as the answer cannot be valid</source>
+        <translation>Anhalten, sobald die Antwort nicht mehr gültig sein kann</translation>
     </message>
 </context>
 <context>

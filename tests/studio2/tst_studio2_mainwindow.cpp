@@ -831,6 +831,24 @@ void TestStudio2Window::sidebarKeepsItsWidthAcrossRuns()
 {
     MainWindow window;
     QVERIFY(openSampleAt1280(window, u"lunar-landing"_s));
+    // The form's pages fit their pane: no sideways scrolling to reach a field's end (the
+    // longest output mode and the stop-early box made the General page 40 px too wide).
+    SpecTab *specTab = window.currentSpecTab();
+    specTab->showForm();
+    auto *sections = specTab->form()->findChild<QTabWidget *>(u"specTabs"_s);
+    QVERIFY(sections);
+    for (int page = 0; page < sections->count(); ++page) {
+        sections->setCurrentIndex(page);
+        auto *area = qobject_cast<QScrollArea *>(sections->currentWidget());
+        if (!area)
+            continue;
+        QTRY_VERIFY(area->isVisible());
+        QApplication::processEvents();
+        QVERIFY2(area->horizontalScrollBar()->maximum() == 0,
+                 qPrintable(u"page %1 scrolls sideways by %2 px"_s.arg(sections->tabText(page))
+                                .arg(area->horizontalScrollBar()->maximum())));
+    }
+    sections->setCurrentIndex(0);
     QDockWidget *history = window.historyDocks()->historyDock();
     history->show();
     history->raise();
@@ -859,6 +877,17 @@ void TestStudio2Window::sidebarKeepsItsWidthAcrossRuns()
                         HistoryModel::StartedColumn, HistoryModel::EngineColumn })
         QVERIFY2(!table->isColumnHidden(column),
                  qPrintable(table->model()->headerData(column, Qt::Horizontal).toString()));
+    // Every filter shows its name whole (four in one row showed "Ki…" and "P…").
+    for (const char *name : { "historyKind", "historyPerson" }) {
+        auto *field = window.historyDocks()->history()->findChild<QLineEdit *>(QLatin1String(name));
+        QVERIFY(field);
+        const int needed = field->fontMetrics().horizontalAdvance(field->placeholderText());
+        QVERIFY2(field->width() > needed + 16,
+                 qPrintable(u"%1 is %2 px wide for \"%3\" (%4 px)"_s.arg(QLatin1String(name))
+                                .arg(field->width())
+                                .arg(field->placeholderText())
+                                .arg(needed)));
+    }
     window.grab().save(buildPath(u"screenshots/history-310.png"_s));
 
     // The call's revision tree below the spec, brought forward: the tree shows, not only the

@@ -243,9 +243,12 @@ QWidget *SpecFormEditor::buildGeneralPage()
     m_outputMode->addItem(tr("Prompted (schema in the system prompt)"),
                           outputModeName(OutputMode::Prompted));
     m_outputMode->setToolTip(tr("How the output of a call with a response schema is produced"));
+    // The longest choice would make the page wider than the form's pane at 1280x800.
+    m_outputMode->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_outputMode->setMinimumContentsLength(16);
     m_textOutput = named(new QLineEdit, u"textOutputField"_s, tr("Text output field"));
     m_textOutput->setPlaceholderText(tr("field that takes a plain-text answer (optional)"));
-    m_stopEarly = named(new QCheckBox(tr("Stop a streamed answer as soon as it cannot be valid")),
+    m_stopEarly = named(new QCheckBox(tr("Stop as soon as the answer cannot be valid")),
                         u"stopEarly"_s, tr("Stop early"));
     m_stopEarly->setToolTip(tr("The reply is cut off at the first field that can no longer match "
                                "the schema, and the correction is sent at once"));

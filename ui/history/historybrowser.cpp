@@ -64,14 +64,13 @@ HistoryBrowser::HistoryBrowser(CallStore *store, StoreReader *reader, QWidget *p
     setObjectName(u"historyBrowser"_s);
     m_search->setPlaceholderText(tr("Search input, output and tools…"));
     m_search->setClearButtonEnabled(true);
+    m_kind->setObjectName(u"historyKind"_s);
     m_kind->setPlaceholderText(tr("Kind"));
     m_kind->setClearButtonEnabled(true);
-    m_kind->setMaximumWidth(140);
     m_person->setObjectName(u"historyPerson"_s);
     m_person->setPlaceholderText(tr("Person"));
     m_person->setToolTip(tr("Only the calls of this person (the name in their settings)"));
     m_person->setClearButtonEnabled(true);
-    m_person->setMaximumWidth(140);
     m_status->addItem(tr("Any status"));
     for (CallStatus s : { CallStatus::Completed, CallStatus::Failed, CallStatus::TurnLimited,
                           CallStatus::Cancelled, CallStatus::Running })
@@ -88,13 +87,15 @@ HistoryBrowser::HistoryBrowser(CallStore *store, StoreReader *reader, QWidget *p
     m_to->setEnabled(false);
     m_dateRange->setToolTip(tr("Only calls started between these two days (both included)"));
 
-    // Three short rows (the words to look for; kind, person, status and engine; the days) so the
-    // panel fits the window's sidebar.
+    // Four short rows (the words to look for; kind and person; status and engine; the days) so
+    // the panel fits the window's sidebar with every field readable (four in one row left
+    // "Ki…" and "P…" at 320 px).
     auto *filters = new QVBoxLayout;
     filters->addWidget(m_search);
+    auto *who = new QHBoxLayout;
+    who->addWidget(m_kind, 1);
+    who->addWidget(m_person, 1);
     auto *what = new QHBoxLayout;
-    what->addWidget(m_kind, 1);
-    what->addWidget(m_person, 1);
     what->addWidget(m_status, 1);
     what->addWidget(m_engine, 1);
     m_status->setMinimumContentsLength(8);
@@ -107,6 +108,7 @@ HistoryBrowser::HistoryBrowser(CallStore *store, StoreReader *reader, QWidget *p
     when->addWidget(new QLabel(tr("to"), this));
     when->addWidget(m_to);
     when->addStretch(1);
+    filters->addLayout(who);
     filters->addLayout(what);
     filters->addLayout(when);
 
