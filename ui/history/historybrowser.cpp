@@ -437,12 +437,7 @@ void HistoryBrowser::showCall(qint64 id)
     m_showing = id;
     readFromStore<StoreResult<CallView::Shown>>(
         m_reader, m_store, this,
-        [id, colours = palette()](CallStore &store) -> StoreResult<CallView::Shown> {
-            auto call = store.getCall(id);
-            if (!call)
-                return call.error();
-            return CallView::prepare(std::move(call.value()), colours);
-        },
+        [id, colours = palette()](CallStore &store) { return CallView::read(store, id, colours); },
         [this, id](const StoreResult<CallView::Shown> *call, const QString &error) {
             if (id != m_showing)
                 return; // another call was picked since

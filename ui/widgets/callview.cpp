@@ -1,6 +1,7 @@
 #include "ui/widgets/callview.h"
 
 #include "core/loop/edits.h"
+#include "core/store/callstore.h"
 #include "ui/widgets/calldiff.h"
 #include "ui/widgets/displaynames.h"
 
@@ -195,6 +196,14 @@ CallView::Shown CallView::prepare(CallRecord record, const QPalette &palette)
     shown.rawText = shownText(prettyJson(record.toJson()), kShownResultChars);
     shown.record = std::move(record);
     return shown;
+}
+
+StoreResult<CallView::Shown> CallView::read(CallStore &store, qint64 id, const QPalette &palette)
+{
+    auto call = store.getCall(id);
+    if (!call)
+        return call.error();
+    return prepare(std::move(call.value()), palette);
 }
 
 void CallView::setCall(const Shown &shown)

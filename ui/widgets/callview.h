@@ -4,6 +4,7 @@
 // parsed result and the raw JSON of the row.
 
 #include "core/model/callrecord.h"
+#include "core/store/storeerror.h"
 
 #include <QWidget>
 
@@ -13,6 +14,8 @@ class QTabWidget;
 class QTextBrowser;
 
 namespace Callscope {
+
+class CallStore;
 
 class CallView final : public QWidget
 {
@@ -34,6 +37,8 @@ public:
         QString rawText;
     };
     static Shown prepare(CallRecord record, const QPalette &palette);
+    // Reads call `id` and prepares it; for the reader's thread.
+    static StoreResult<Shown> read(CallStore &store, qint64 id, const QPalette &palette);
     void setCall(const Shown &shown);
     void setCall(const CallRecord &record) { setCall(prepare(record, palette())); }
     void clear();
