@@ -71,6 +71,7 @@
 #include <QScopeGuard>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSemaphore>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -339,6 +340,7 @@ private Q_SLOTS:
     void editorFlagsSchemaThatCanNeverValidate();
     void editorRawJsonSyncsBothWays();
     void editorTimeouts();
+    void documentClosedWhileItsCheckRuns();
     void editorFindingsModelAndLint();
     void schemaFieldsRoundTrip();
     void schemaBuilderLeavesUnsupportedSchemaAlone();
@@ -616,6 +618,56 @@ void TestStudio1::editorRawJsonSyncsBothWays()
 }
 
 // The engine's timeouts in the form: unset shows the default, a value goes to the JSON and back.
+// A document closed (a tab, a test's local document) while its check is queued or under way:
+// the check's end must not reach the gone document. Every pool thread is held so the check is
+// sure to end after the document is destroyed.
+void TestStudio1::documentClosedWhileItsCheckRuns()
+{
+    QThreadPool *pool = QThreadPool::globalInstance();
+    pool->waitForDone();
+    const int threads = pool->maxThreadCount();
+    QSemaphore started;
+    QSemaphore release;
+    for (int i = 0; i < threads; ++i)
+        pool->start([&] {
+            started.release();
+            release.acquire();
+        });
+    started.acquire(threads); // every thread is now busy: the checks below wait in the queue
+
+    for (int round = 0; round < 5; ++round) {
+        auto *document = new SpecDocument;
+        QVERIFY(!document->load(sourcePath(u"tests/data/spec/valid/full.spec.json"_s)));
+        QVERIFY(!document->isCheckCurrent()); // queued behind the held threads
+        delete document;
+    }
+    release.release(threads);
+    QVERIFY(pool->waitForDone(30000));
+    // Whatever the finished checks posted is delivered now; a gone receiver must get nothing.
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::processEvents();
+
+    // The same with the threads free: a check that ends while its document is being destroyed.
+    const QString full = sourcePath(u"tests/data/spec/valid/full.spec.json"_s);
+    for (int round = 0; round < 500; ++round) {
+        auto *document = new SpecDocument;
+        QVERIFY(!document->load(full));
+        if (round % 2)
+            QThread::yieldCurrentThread();
+        delete document;
+        if (round % 100 == 0)
+            QCoreApplication::processEvents();
+    }
+    QVERIFY(pool->waitForDone(60000));
+    QCoreApplication::processEvents();
+
+    // And a document that stays gets its check as before.
+    SpecDocument kept;
+    QVERIFY(!kept.load(sourcePath(u"tests/data/spec/valid/full.spec.json"_s)));
+    QVERIFY(specChecked(&kept));
+    QVERIFY(kept.check().ok());
+}
+
 void TestStudio1::editorTimeouts()
 {
     Studio s(m_services.get());

@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QPlainTextDocumentLayout>
 #include <QSaveFile>
 #include <QTextCursor>
@@ -289,11 +290,19 @@ void SpecDocument::recheck()
     const QString text = m_text->toPlainText();
     // The profiles are read here, on this thread; the worker gets a copy.
     const ProfileLookup profiles = m_profiles ? profileLookupFor(*m_profiles) : ProfileLookup();
-    QtConcurrent::run([bytes = text.toUtf8(), path = m_path, target = m_lintTarget, profiles] {
-        return checkSpec(bytes, path, target, profiles);
-    }).then(this, [this, version, text](SpecCheck check) {
-        applyCheck(version, std::move(check), text);
+    // A watcher owned by the document, not QFuture::then(this, ...): Qt 6.4 posts that
+    // continuation to its context even when the context is gone by the time the check ends (a
+    // document closed while its check ran crashed). The watcher dies with the document and the
+    // worker's result is then dropped.
+    auto *watcher = new QFutureWatcher<SpecCheck>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, version, text] {
+        watcher->deleteLater();
+        applyCheck(version, watcher->result(), text);
     });
+    watcher->setFuture(
+        QtConcurrent::run([bytes = text.toUtf8(), path = m_path, target = m_lintTarget, profiles] {
+            return checkSpec(bytes, path, target, profiles);
+        }));
 }
 
 void SpecDocument::whenChecked(QObject *context, std::function<void()> ready)
