@@ -589,12 +589,12 @@ void TestEval::datasetsAndVariants()
             QCOMPARE(e.rows.at(1).id, u"case-2"_s); // no id: its position
             QCOMPARE(e.rows.at(1).asserts.size(), 1);
             QCOMPARE(e.rows.at(0).where, u"cases.jsonl:1"_s);
-            QCOMPARE(e.inputFor(e.rows.at(0)), u"Plan 7"_s);
+            QCOMPARE(e.inputFor(e.rows.at(0), e.variants.at(0)), u"Plan 7"_s);
             QCOMPARE(e.variants.size(), 3);
         } else {
             QCOMPARE(e.rows.size(), 1);
             QCOMPARE(e.rows.at(0).id, u"c1"_s);
-            QCOMPARE(e.inputFor(e.rows.at(0)), u"Plan 12, fast"_s);
+            QCOMPARE(e.inputFor(e.rows.at(0), e.variants.at(0)), u"Plan 12, fast"_s);
             QCOMPARE(e.rows.at(0).expected.toObject().value(u"title"_s).toString(), u"y"_s);
             QCOMPARE(e.variants.size(), 4);
             QCOMPARE(e.specFor(e.rows.at(0), e.variants.at(2)).systemPrompt,
