@@ -475,7 +475,7 @@ std::optional<QJsonObject> Converter::engineFor(const QString &id, const YAML::N
         if (key == u"apiBaseUrl"_s && value.isString()) {
             engine.insert(u"base_url"_s, value);
         } else if (key == u"apiHost"_s && value.isString()) {
-            engine.insert(u"base_url"_s, u"https://"_s + value.toString());
+            engine.insert(u"base_url"_s, QString(u"https://"_s + value.toString()));
         } else if (key == u"apiKeyEnvar"_s && value.isString()) {
             engine.insert(u"api_key_env"_s, value);
         } else if (key == u"temperature"_s && value.isDouble()) {
@@ -999,7 +999,7 @@ void Converter::readTestsFile(const QString &reference, const YAML::Node &node,
                 QString type = m.hasMatch() ? aliases.value(m.captured(2), m.captured(2)) : QString();
                 if (m.hasMatch() && known.contains(type)
                     && (m.capturedLength(3) > 0 || type.endsWith(u"json"_s))) {
-                    assertion["type"] = (m.captured(1) + type).toStdString();
+                    assertion["type"] = QString(m.captured(1) + type).toStdString();
                     if (m.capturedLength(3) > 0)
                         assertion["value"] = m.captured(3).toStdString();
                 } else {
