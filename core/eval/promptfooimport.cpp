@@ -624,7 +624,7 @@ std::optional<QJsonObject> Converter::readAssertion(const YAML::Node &node, cons
     };
     const auto schemaFrom = [&]() -> std::optional<QJsonValue> {
         if (!value || value.IsNull())
-            return QJsonValue();
+            return QJsonValue(QJsonValue::Undefined);
         if (value.IsMap())
             return toJson(value);
         if (value.IsScalar() && text.startsWith(u"file://"_s)) {
