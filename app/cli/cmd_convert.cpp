@@ -40,8 +40,8 @@ int runConvert(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.addPositionalArgument(u"config"_s, Tr::tr("The promptfoo configuration."));
-    parser.addOption({ u"out"_s, Tr::tr("Write the experiment here instead of stdout."),
-                       u"FILE"_s });
+    parser.addOption(
+        { u"out"_s, Tr::tr("Write the experiment here instead of stdout."), u"FILE"_s });
     parser.addOption({ u"skip-unsupported"_s,
                        Tr::tr("Write the experiment without the parts Callscope cannot take.") });
     if (const auto exit = parseArguments(
@@ -63,7 +63,8 @@ int runConvert(const QStringList &arguments)
                    "that are not supported (without --skip-unsupported).\n")))
         return *exit;
     if (parser.positionalArguments().size() != 1) {
-        printError(Tr::tr("convert needs exactly one promptfoo configuration (see convert --help)"));
+        printError(
+            Tr::tr("convert needs exactly one promptfoo configuration (see convert --help)"));
         return ExitUsage;
     }
     const QString path = QFileInfo(parser.positionalArguments().first()).absoluteFilePath();

@@ -119,7 +119,8 @@ int runEval(const QStringList &arguments)
                 "repeated, checks the assertions and prints the summary.\n"
                 "EXPERIMENT may also be a promptfoo configuration (.yaml, .yml): it is converted "
                 "first (see callscope-cli convert), and when parts of it cannot be taken they are "
-                "listed and nothing is sent unless --skip-unsupported is given.\nExit codes: 0 every "
+                "listed and nothing is sent unless --skip-unsupported is given.\nExit codes: 0 "
+                "every "
                 "case passed in every variant, 1 some did not, 2 the experiment is unreadable "
                 "or invalid. With --baseline or --fail-under: 1 only for a significant regression, "
                 "a regression of a critical case or a pass rate below RATE.\n")))

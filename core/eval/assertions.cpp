@@ -150,8 +150,9 @@ QString checkOptionalSchema(const Assertion &a)
     if (!schema.isObject() && !schema.isBool())
         return Tr::tr("\"schema\" must be a JSON Schema");
     const QList<SchemaError> problems = validateSchema(schema);
-    return problems.isEmpty() ? QString()
-                              : Tr::tr("\"schema\" is not usable: %1").arg(problems.first().message);
+    return problems.isEmpty()
+        ? QString()
+        : Tr::tr("\"schema\" is not usable: %1").arg(problems.first().message);
 }
 
 using Check = std::function<QString(const Assertion &)>; // load time: problem or empty
@@ -369,16 +370,17 @@ const QHash<QString, Type> &types()
                 if (!r.response.isString()) {
                     if (!schema || schema->validate(r.response).valid)
                         return { true, {} };
-                    return { false,
-                             formatErrorsForModel(schema->validate(r.response).errors, 5) };
+                    return { false, formatErrorsForModel(schema->validate(r.response).errors, 5) };
                 }
                 QString problem;
                 if (findJson(r.response.toString(), schema ? &*schema : nullptr, &problem))
                     return { true, {} };
-                return { false,
-                         problem.isEmpty()
-                             ? Tr::tr("the output holds no JSON object or array")
-                             : Tr::tr("no JSON in the output matches the schema: %1").arg(problem) };
+                return {
+                    false,
+                    problem.isEmpty()
+                        ? Tr::tr("the output holds no JSON object or array")
+                        : Tr::tr("no JSON in the output matches the schema: %1").arg(problem)
+                };
             } } },
         { u"status"_s,
           { [](const Assertion &a) {
@@ -706,7 +708,8 @@ AssertionResult negated(const Assertion &assertion, const CallRecord &record,
         return result;
     }
     result.passed = !result.passed;
-    result.reason = result.passed ? QString() : Tr::tr("the check passed, and it must not (\"not\")");
+    result.reason =
+        result.passed ? QString() : Tr::tr("the check passed, and it must not (\"not\")");
     return result;
 }
 

@@ -531,8 +531,9 @@ ExperimentLoad loadExperiment(const QJsonObject &definition, const QString &base
         if (overrides.contains(u"input"_s)) {
             const QJsonValue input = overrides.take(u"input"_s);
             if (!input.isString()) {
-                errors.append({ where + u"/input"_s,
-                                Tr::tr("must be a string: the input of every case, with {{vars}}") });
+                errors.append(
+                    { where + u"/input"_s,
+                      Tr::tr("must be a string: the input of every case, with {{vars}}") });
                 continue;
             }
             v.input = input.toString();

@@ -42,7 +42,8 @@ QJsonValue scalarToJson(const YAML::Node &node)
     if (node.Tag() == "!")
         return text;
     static const QRegularExpression integer(u"^[-+]?[0-9]+$"_s);
-    static const QRegularExpression real(u"^[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?$"_s);
+    static const QRegularExpression real(
+        u"^[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?$"_s);
     if (text.isEmpty() || text == u"~"_s || text.compare(u"null"_s, Qt::CaseInsensitive) == 0)
         return QJsonValue(QJsonValue::Null);
     if (text.compare(u"true"_s, Qt::CaseInsensitive) == 0)
@@ -209,8 +210,8 @@ private:
     void addRow(QJsonObject row, const QString &description);
     std::optional<QJsonValue> readVar(const YAML::Node &value, const Source &source,
                                       const QString &pointer);
-    QJsonArray readAssertions(const YAML::Node &node, const Source &source,
-                              const QString &pointer, const std::optional<QJsonObject> &grader);
+    QJsonArray readAssertions(const YAML::Node &node, const Source &source, const QString &pointer,
+                              const std::optional<QJsonObject> &grader);
     std::optional<QJsonObject> readAssertion(const YAML::Node &node, const Source &source,
                                              const QString &pointer,
                                              const std::optional<QJsonObject> &grader);
@@ -430,10 +431,10 @@ std::optional<QJsonObject> Converter::engineFor(const QString &id, const YAML::N
     QString model = parts.mid(1).join(u':');
     std::optional<EngineType> type;
     QString keyEnv;
-    static const QSet<QString> openAiOther { u"completion"_s,    u"embedding"_s, u"embeddings"_s,
-                                             u"assistant"_s,     u"image"_s,     u"realtime"_s,
-                                             u"moderation"_s,    u"transcription"_s,
-                                             u"chatkit"_s,       u"agents"_s };
+    static const QSet<QString> openAiOther { u"completion"_s, u"embedding"_s,     u"embeddings"_s,
+                                             u"assistant"_s,  u"image"_s,         u"realtime"_s,
+                                             u"moderation"_s, u"transcription"_s, u"chatkit"_s,
+                                             u"agents"_s };
     if (vendor == u"openai"_s && !openAiOther.contains(second)) {
         type = second == u"responses"_s ? EngineType::OpenAIResponses : EngineType::OpenAI;
         if (second == u"chat"_s || second == u"responses"_s)
@@ -584,8 +585,8 @@ std::optional<QJsonObject> Converter::readAssertion(const YAML::Node &node, cons
     const QString valueAt = pointer + u"/value"_s;
 
     static const QSet<QString> python { u"python"_s };
-    static const QSet<QString> embeddings { u"similar"_s, u"similar:cosine"_s,
-                                            u"similar:dot"_s, u"similar:euclidean"_s };
+    static const QSet<QString> embeddings { u"similar"_s, u"similar:cosine"_s, u"similar:dot"_s,
+                                            u"similar:euclidean"_s };
     if (python.contains(base)) {
         unsupported(source, node, pointer,
                     Tr::tr("a Python assertion runs Python; Callscope runs no Python in its checks "
@@ -593,9 +594,9 @@ std::optional<QJsonObject> Converter::readAssertion(const YAML::Node &node, cons
         return std::nullopt;
     }
     if (embeddings.contains(base)) {
-        unsupported(source, node, pointer,
-                    Tr::tr("\"%1\" compares embeddings, and Callscope has no embeddings engine")
-                        .arg(type));
+        unsupported(
+            source, node, pointer,
+            Tr::tr("\"%1\" compares embeddings, and Callscope has no embeddings engine").arg(type));
         return std::nullopt;
     }
 
@@ -674,8 +675,8 @@ std::optional<QJsonObject> Converter::readAssertion(const YAML::Node &node, cons
                    base == u"regex"_s           ? text
                        : base == u"icontains"_s ? u"(?i)"_s + QRegularExpression::escape(text)
                                                 : u"\\A"_s + QRegularExpression::escape(text));
-    } else if (base == u"contains-any"_s || base == u"icontains-any"_s
-               || base == u"contains-all"_s || base == u"icontains-all"_s) {
+    } else if (base == u"contains-any"_s || base == u"icontains-any"_s || base == u"contains-all"_s
+               || base == u"icontains-all"_s) {
         const auto items = escapedList();
         if (!items)
             return std::nullopt;
@@ -765,9 +766,9 @@ std::optional<QJsonObject> Converter::readAssertion(const YAML::Node &node, cons
             if (takesThreshold) {
                 out.insert(u"threshold"_s, toJson(it->second));
             } else if (base != u"llm-rubric"_s && base != u"cost"_s && base != u"latency"_s) {
-                unsupported(source, it->second, at,
-                            Tr::tr("a threshold on \"%1\", which passes or fails as a whole")
-                                .arg(type));
+                unsupported(
+                    source, it->second, at,
+                    Tr::tr("a threshold on \"%1\", which passes or fails as a whole").arg(type));
                 return std::nullopt;
             }
         } else if (key == u"provider"_s && base == u"llm-rubric"_s) {
@@ -913,9 +914,9 @@ void Converter::readTestsFile(const QString &reference, const YAML::Node &node,
     const QString suffix = QFileInfo(fileName).suffix().toLower();
     if (suffix != u"csv"_s && suffix != u"jsonl"_s && suffix != u"json"_s && suffix != u"yaml"_s
         && suffix != u"yml"_s) {
-        unsupported(m_main, node, pointer,
-                    Tr::tr("tests from a .%1 file; Callscope reads CSV, JSONL, JSON and YAML")
-                        .arg(suffix));
+        unsupported(
+            m_main, node, pointer,
+            Tr::tr("tests from a .%1 file; Callscope reads CSV, JSONL, JSON and YAML").arg(suffix));
         return;
     }
     QString absolute;
@@ -932,8 +933,8 @@ void Converter::readTestsFile(const QString &reference, const YAML::Node &node,
             try {
                 test = YAML::Load(lines.at(i).toStdString());
             } catch (const YAML::Exception &e) {
-                m_result.errors.append({ u"%1:%2"_s.arg(fileName).arg(i + 1),
-                                         Tr::tr("not JSON: %1").arg(qs(e.msg)) });
+                m_result.errors.append(
+                    { u"%1:%2"_s.arg(fileName).arg(i + 1), Tr::tr("not JSON: %1").arg(qs(e.msg)) });
                 continue;
             }
             readTest(test, source, QString());
@@ -983,20 +984,21 @@ void Converter::readTestsFile(const QString &reference, const YAML::Node &node,
                     continue;
                 // "type: value" for a known type, "grade:" / "fn:" / "eval:" shorthands, else
                 // an equals.
-                static const QRegularExpression shorthand(u"^(not-)?([a-z-]+)(?::\\s?([\\s\\S]*))?$"_s);
+                static const QRegularExpression shorthand(
+                    u"^(not-)?([a-z-]+)(?::\\s?([\\s\\S]*))?$"_s);
                 const QRegularExpressionMatch m = shorthand.match(cell);
-                static const QHash<QString, QString> aliases {
-                    { u"grade"_s, u"llm-rubric"_s }, { u"fn"_s, u"javascript"_s },
-                    { u"eval"_s, u"javascript"_s }
-                };
+                static const QHash<QString, QString> aliases { { u"grade"_s, u"llm-rubric"_s },
+                                                               { u"fn"_s, u"javascript"_s },
+                                                               { u"eval"_s, u"javascript"_s } };
                 static const QSet<QString> known {
-                    u"equals"_s,        u"contains"_s,      u"icontains"_s,     u"contains-any"_s,
-                    u"contains-all"_s,  u"icontains-any"_s, u"icontains-all"_s, u"regex"_s,
-                    u"starts-with"_s,   u"is-json"_s,       u"contains-json"_s, u"javascript"_s,
-                    u"llm-rubric"_s,    u"python"_s,        u"similar"_s
+                    u"equals"_s,       u"contains"_s,      u"icontains"_s,     u"contains-any"_s,
+                    u"contains-all"_s, u"icontains-any"_s, u"icontains-all"_s, u"regex"_s,
+                    u"starts-with"_s,  u"is-json"_s,       u"contains-json"_s, u"javascript"_s,
+                    u"llm-rubric"_s,   u"python"_s,        u"similar"_s
                 };
                 YAML::Node assertion;
-                QString type = m.hasMatch() ? aliases.value(m.captured(2), m.captured(2)) : QString();
+                QString type =
+                    m.hasMatch() ? aliases.value(m.captured(2), m.captured(2)) : QString();
                 if (m.hasMatch() && known.contains(type)
                     && (m.capturedLength(3) > 0 || type.endsWith(u"json"_s))) {
                     assertion["type"] = QString(m.captured(1) + type).toStdString();
@@ -1107,7 +1109,8 @@ PromptfooConversion Converter::run()
     if (const YAML::Node providers = root["providers"] ? root["providers"] : root["targets"])
         readProviders(providers);
     else
-        error(m_main, root, u"/providers"_s, Tr::tr("missing: the providers to run the prompts on"));
+        error(m_main, root, u"/providers"_s,
+              Tr::tr("missing: the providers to run the prompts on"));
     if (root["prompts"])
         readPrompts(root["prompts"]);
     else
@@ -1123,8 +1126,9 @@ PromptfooConversion Converter::run()
         { u"redteam"_s,
           Tr::tr("red-team plugins and strategies generate attack tests with their own models; "
                  "Callscope runs the tests it is given") },
-        { u"scenarios"_s, Tr::tr("scenarios (groups of vars crossed with tests); write the tests "
-                                 "out") },
+        { u"scenarios"_s,
+          Tr::tr("scenarios (groups of vars crossed with tests); write the tests "
+                 "out") },
         { u"extensions"_s, Tr::tr("extension hooks run JavaScript or Python around the run") },
         { u"derivedMetrics"_s, Tr::tr("derived metrics are computed by promptfoo's reports") },
         { u"nunjucksFilters"_s, Tr::tr("Nunjucks filters run JavaScript inside the prompts") },
@@ -1152,8 +1156,7 @@ PromptfooConversion Converter::run()
             unsupported(m_main, it->second, at, refused.value(key));
         } else if (!ignored.contains(key) && key != u"prompts"_s && key != u"providers"_s
                    && key != u"targets"_s && key != u"tests"_s && key != u"defaultTest"_s) {
-            unsupported(m_main, it->second, at,
-                        Tr::tr("a setting this converter does not know"));
+            unsupported(m_main, it->second, at, Tr::tr("a setting this converter does not know"));
         }
     }
     if (!m_result.errors.isEmpty())

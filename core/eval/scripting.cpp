@@ -27,7 +27,8 @@ struct Tr
 // before the script, so the engine's line numbers are the script's.
 QString asExpression(const QString &source)
 {
-    return u"(function (output, vars, expected, turns, context) { return ("_s + source + u"\n); })"_s;
+    return u"(function (output, vars, expected, turns, context) { return ("_s + source
+        + u"\n); })"_s;
 }
 
 QString asBody(const QString &source)

@@ -1568,8 +1568,8 @@ void TestCli::promptfooConvertThenEval()
                                  .toObject()
                                  .value(u"content"_s)
                                  .toString();
-        return FakeReply::json(200, chatTextReply(user.contains(u"blue"_s) ? u"Blue."_s
-                                                                          : u"Red."_s));
+        return FakeReply::json(200,
+                               chatTextReply(user.contains(u"blue"_s) ? u"Blue."_s : u"Red."_s));
     });
     QTemporaryDir dir;
     const QByteArray base = server.baseUrl().toString().toUtf8();
@@ -1613,8 +1613,8 @@ void TestCli::promptfooConvertThenEval()
 
     const QString db = dir.filePath(u"h.sqlite"_s);
     for (const QString &path : { experiment, yaml }) {
-        const CliResult eval = runCli({ u"eval"_s, path, u"--db"_s, db, u"--no-cache"_s }, {},
-                                      60000);
+        const CliResult eval =
+            runCli({ u"eval"_s, path, u"--db"_s, db, u"--no-cache"_s }, {}, 60000);
         // blue passes; red answers "Red.", which the negated check refuses.
         QVERIFY2(eval.exitCode == 1, eval.err.constData());
         const QJsonArray cells = eval.json().value(u"cells"_s).toArray();
@@ -1643,9 +1643,8 @@ void TestCli::promptfooConvertThenEval()
     QVERIFY(notWritten.err.contains("/tests/1/assert/1"));
     QVERIFY(!QFile::exists(experiment));
     // Asked to, it runs the rest and says what it left out.
-    const CliResult skipped =
-        runCli({ u"eval"_s, yaml, u"--db"_s, db, u"--skip-unsupported"_s, u"--no-cache"_s }, {},
-               60000);
+    const CliResult skipped = runCli(
+        { u"eval"_s, yaml, u"--db"_s, db, u"--skip-unsupported"_s, u"--no-cache"_s }, {}, 60000);
     QVERIFY2(skipped.exitCode == 1, skipped.err.constData());
     QVERIFY(skipped.err.contains("left out of"));
     QCOMPARE(server.requestCount(), sent + 2);

@@ -3438,7 +3438,8 @@ QByteArray openAiTextBody(const QString &text)
         { u"choices"_s,
           QJsonArray { QJsonObject {
               { u"index"_s, 0 },
-              { u"message"_s, QJsonObject { { u"role"_s, u"assistant"_s }, { u"content"_s, text } } },
+              { u"message"_s,
+                QJsonObject { { u"role"_s, u"assistant"_s }, { u"content"_s, text } } },
               { u"finish_reason"_s, u"stop"_s } } } },
         { u"usage"_s,
           QJsonObject { { u"prompt_tokens"_s, 40 },
@@ -3602,12 +3603,12 @@ void TestEval::promptfooSuitesRun_data()
                               << 6;
     // "Sorry, I only speak English." fails the shared not-icontains; "Danke" has no merci;
     // "Hund" is what the cat must not be.
-    QTest::newRow("translate") << u"translate"_s
-                               << QStringList { u"greeting|translate.txt #1"_s, u"greeting|chat"_s,
-                                                u"thanks|translate.txt #1"_s,
-                                                u"thanks|translate.txt #2"_s,
-                                                u"cat|translate.txt #1"_s,
-                                                u"cat|translate.txt #2"_s }
+    QTest::newRow("translate") << u"translate"_s << QStringList { u"greeting|translate.txt #1"_s,
+                                                                  u"greeting|chat"_s,
+                                                                  u"thanks|translate.txt #1"_s,
+                                                                  u"thanks|translate.txt #2"_s,
+                                                                  u"cat|translate.txt #1"_s,
+                                                                  u"cat|translate.txt #2"_s }
                                << 9;
     // The inline chat's Ada is JSON inside prose with a string year; its Alan has an age, which
     // the negated contains-json refuses. The YAML chat's fenced Alan passes after the transform.
@@ -3615,8 +3616,7 @@ void TestEval::promptfooSuitesRun_data()
                              << QStringList { u"ada|yaml-chat"_s, u"alan|yaml-chat"_s } << 4;
     // Only the refund says "please": the judge passes it and fails the other two, which the
     // negated rubric of "rude" turns into a pass.
-    QTest::newRow("tone") << u"tone"_s
-                          << QStringList { u"refund|writer"_s, u"rude|writer"_s } << 3;
+    QTest::newRow("tone") << u"tone"_s << QStringList { u"refund|writer"_s, u"rude|writer"_s } << 3;
     // "[1, 2, 3]" is JSON, which not-is-json refuses.
     QTest::newRow("checks") << u"checks"_s
                             << QStringList { u"colour|openai:gpt-4.1-mini"_s,
@@ -3634,9 +3634,9 @@ void TestEval::promptfooSuitesRun()
     server.run([](FakeProvider &p) { p.setResponder(promptfooResponder()); });
     QTemporaryDir dir;
     QVERIFY(copySuite(suite, dir, server.baseUrl()));
-    const CliRun r = runEval({ dir.filePath(u"promptfooconfig.yaml"_s), u"--db"_s,
-                               dir.filePath(u"h.sqlite"_s) },
-                             { { u"OPENAI_API_KEY"_s, u"sk-test"_s } });
+    const CliRun r =
+        runEval({ dir.filePath(u"promptfooconfig.yaml"_s), u"--db"_s, dir.filePath(u"h.sqlite"_s) },
+                { { u"OPENAI_API_KEY"_s, u"sk-test"_s } });
     QVERIFY2(r.exit == (passing.size() == cells ? 0 : 1), r.err.constData());
     QStringList passed;
     const QJsonArray summaryCells = r.summary.value(u"cells"_s).toArray();

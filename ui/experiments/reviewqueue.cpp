@@ -103,9 +103,9 @@ ReviewQueue::ReviewQueue(const Inputs &inputs, QWidget *parent)
         Item item;
         item.run = run;
         if (const DatasetRow *row = rows.value(run.caseId)) {
-            const auto variant = std::find_if(
-                inputs.experiment.variants.cbegin(), inputs.experiment.variants.cend(),
-                [&run](const Variant &v) { return v.name == run.variant; });
+            const auto variant =
+                std::find_if(inputs.experiment.variants.cbegin(), inputs.experiment.variants.cend(),
+                             [&run](const Variant &v) { return v.name == run.variant; });
             QString text = variant != inputs.experiment.variants.cend()
                 ? inputs.experiment.inputFor(*row, *variant)
                 : fillVars(row->input, row->vars);

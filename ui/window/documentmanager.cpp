@@ -1,7 +1,6 @@
 #include "ui/window/documentmanager.h"
 
 #include "core/eval/promptfooimport.h"
-
 #include "core/model/specio.h"
 #include "core/secrets/truststore.h"
 #include "core/service/callservice.h"
