@@ -14,7 +14,7 @@ CMAKE_EXTRA=(${CALLSCOPE_CMAKE_ARGS:-})
 PACKAGES=(
     g++ cmake ninja-build ccache pkg-config
     qt6-base-dev libqt6sql6-sqlite libqt6sql6-psql postgresql-15 libsqlite3-dev qtkeychain-qt6-dev qt6-tools-dev qt6-tools-dev-tools
-    qt6-l10n-tools qt6-httpserver-dev qt6-websockets-dev qt6-declarative-dev libgl-dev zlib1g-dev
+    qt6-l10n-tools qt6-httpserver-dev qt6-websockets-dev qt6-declarative-dev libyaml-cpp-dev libgl-dev zlib1g-dev
     xvfb xauth dbus gnome-keyring libsecret-1-0 libsecret-tools
     libbenchmark-dev clang clang-format libclang-rt-14-dev
     nodejs npm appstream dpkg-dev file desktop-file-utils qt6-translations-l10n

@@ -206,6 +206,30 @@
             <numerusform>%1 wurde %n-mal aufgerufen</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&quot;schema&quot; must be a JSON Schema</source>
+        <translation>&quot;schema&quot; muss ein JSON Schema sein</translation>
+    </message>
+    <message>
+        <source>the output is not JSON: %1</source>
+        <translation>die Ausgabe ist kein JSON: %1</translation>
+    </message>
+    <message>
+        <source>the output holds no JSON object or array</source>
+        <translation>die Ausgabe enthält kein JSON-Objekt und kein JSON-Array</translation>
+    </message>
+    <message>
+        <source>no JSON in the output matches the schema: %1</source>
+        <translation>kein JSON in der Ausgabe passt zum Schema: %1</translation>
+    </message>
+    <message>
+        <source>&quot;not&quot; must be true or false</source>
+        <translation>&quot;not&quot; muss true oder false sein</translation>
+    </message>
+    <message>
+        <source>the check passed, and it must not (&quot;not&quot;)</source>
+        <translation>die Prüfung ist bestanden, und das darf sie nicht (&quot;not&quot;)</translation>
+    </message>
 </context>
 <context>
     <name>BatchRounds</name>
@@ -2381,10 +2405,6 @@
 <context>
     <name>Callscope::ExperimentView</name>
     <message>
-        <source>Experiment files (*.json);;All files (*)</source>
-        <translation>Experimentdateien (*.json);;Alle Dateien (*)</translation>
-    </message>
-    <message>
         <source>Experiment</source>
         <translation>Experiment</translation>
     </message>
@@ -2878,6 +2898,10 @@
     <message>
         <source>No run of this experiment has a call to review yet.</source>
         <translation>Noch kein Lauf dieses Experiments hat einen Aufruf zum Prüfen.</translation>
+    </message>
+    <message>
+        <source>Experiment files (*.json);;promptfoo configurations (*.yaml *.yml);;All files (*)</source>
+        <translation>Experimentdateien (*.json);;promptfoo-Konfigurationen (*.yaml *.yml);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
@@ -3990,10 +4014,6 @@ Wählen Sie einen Weg zurück. Was Sie auch wählen, die beschädigte Datei blei
 <context>
     <name>Callscope::MainWindow</name>
     <message>
-        <source>Spec files (*.spec.json *.json);;All files (*)</source>
-        <translation>Spezifikationsdateien (*.spec.json *.json);;Alle Dateien (*)</translation>
-    </message>
-    <message>
         <source>Describe the task here.</source>
         <translation>Beschreiben Sie hier die Aufgabe.</translation>
     </message>
@@ -4397,6 +4417,10 @@ Wählen Sie einen Weg zurück. Was Sie auch wählen, die beschädigte Datei blei
             <numerusform>%n Hinweis</numerusform>
             <numerusform>%n Hinweise</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Spec files (*.spec.json *.json);;promptfoo configurations (*.yaml *.yml);;All files (*)</source>
+        <translation>Spezifikationsdateien (*.spec.json *.json);;promptfoo-Konfigurationen (*.yaml *.yml);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
@@ -9002,18 +9026,6 @@ Exit-Codes: 0 jede Eingabe abgeschlossen, 1 sonst, 2 falsche Argumente.
         <translation>Jede Anfrage senden und ersetzen, was der Antwort-Cache für sie hält.</translation>
     </message>
     <message>
-        <source>Usage: callscope-cli eval EXPERIMENT.json [--jobs N] [--out RESULTS.jsonl] [--junit REPORT.xml] [--resume ID] [--only CASE_ID]... [--db PATH] [--allow-tool NAME]... [--resubmit-unknown] [--baseline ID|latest] [--fail-under RATE]
-
-Runs every case of the dataset in every variant, repeated, checks the assertions and prints the summary.
-Exit codes: 0 every case passed in every variant, 1 some did not, 2 the experiment is unreadable or invalid. With --baseline or --fail-under: 1 only for a significant regression, a regression of a critical case or a pass rate below RATE.
-</source>
-        <translation>Aufruf: callscope-cli eval EXPERIMENT.json [--jobs N] [--out ERGEBNISSE.jsonl] [--junit BERICHT.xml] [--resume ID] [--only FALL_ID]... [--db PFAD] [--allow-tool NAME]... [--resubmit-unknown] [--baseline ID|latest] [--fail-under RATE]
-
-Führt jeden Fall des Datensatzes in jeder Variante wiederholt aus, prüft die Zusicherungen und gibt die Zusammenfassung aus.
-Exit-Codes: 0 jeder Fall hat in jeder Variante bestanden, 1 einige nicht, 2 das Experiment ist unlesbar oder ungültig. Mit --baseline oder --fail-under: 1 nur bei einer signifikanten Verschlechterung, der Verschlechterung eines kritischen Falls oder einer Bestehensquote unter RATE.
-</translation>
-    </message>
-    <message>
         <source>--no-cache and --refresh-cache cannot be used together</source>
         <translation>--no-cache und --refresh-cache können nicht zusammen verwendet werden</translation>
     </message>
@@ -9475,6 +9487,113 @@ gespeichert; eine zweimal importierte Datei wird also einmal gespeichert.
         <source>Print the labels people gave an experiment&apos;s runs, as JSON Lines.</source>
         <translation>Die Bewertungen ausgeben, die Menschen den Läufen eines Experiments gegeben haben, als JSON Lines.</translation>
     </message>
+    <message>
+        <source>The promptfoo configuration.</source>
+        <translation>Die promptfoo-Konfiguration.</translation>
+    </message>
+    <message>
+        <source>Write the experiment here instead of stdout.</source>
+        <translation>Das Experiment hierhin schreiben statt auf stdout.</translation>
+    </message>
+    <message>
+        <source>Write the experiment without the parts Callscope cannot take.</source>
+        <translation>Das Experiment ohne die Teile schreiben, die Callscope nicht übernehmen kann.</translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli convert promptfooconfig.yaml [--out EXPERIMENT.json]
+                             [--skip-unsupported]
+
+Reads a promptfoo configuration (prompts, providers, tests, defaultTest and
+their assertions) and writes the Callscope experiment it makes: the one
+callscope-cli eval runs for the same file. Prompt, test and schema files it
+names are read and written into the experiment. Nothing is sent.
+What cannot be taken (Python assertions, embeddings, red-team plugins,
+providers without a Callscope engine, prompts written as programs) is listed
+on stderr as &quot;file:line /key/path: reason&quot;, and nothing is written unless
+--skip-unsupported is given.
+
+Options:
+  --out FILE           write the experiment here (default: stdout)
+  --skip-unsupported   leave the listed parts out and write the rest
+
+Exit codes: 0 written, 2 an unreadable or invalid configuration, or parts
+that are not supported (without --skip-unsupported).
+</source>
+        <translation>Aufruf: callscope-cli convert promptfooconfig.yaml [--out EXPERIMENT.json]
+                             [--skip-unsupported]
+
+Liest eine promptfoo-Konfiguration (Prompts, Provider, Tests, defaultTest und
+ihre Assertions) und schreibt das Callscope-Experiment, das daraus wird: das,
+was callscope-cli eval für dieselbe Datei ausführt. Prompt-, Test- und
+Schemadateien, die sie nennt, werden gelesen und ins Experiment geschrieben.
+Es wird nichts gesendet.
+Was nicht übernommen werden kann (Python-Assertions, Embeddings, Red-Team-Plugins,
+Provider ohne Callscope-Engine, als Programm geschriebene Prompts), wird auf
+stderr als &quot;Datei:Zeile /Schlüssel/Pfad: Grund&quot; aufgeführt, und es wird nichts
+geschrieben, außer mit --skip-unsupported.
+
+Optionen:
+  --out DATEI          das Experiment hierhin schreiben (Standard: stdout)
+  --skip-unsupported   die aufgeführten Teile weglassen und den Rest schreiben
+
+Exit-Codes: 0 geschrieben, 2 eine unlesbare oder ungültige Konfiguration oder
+nicht unterstützte Teile (ohne --skip-unsupported).
+</translation>
+    </message>
+    <message>
+        <source>convert needs exactly one promptfoo configuration (see convert --help)</source>
+        <translation>convert braucht genau eine promptfoo-Konfiguration (siehe convert --help)</translation>
+    </message>
+    <message>
+        <source>%1: a promptfoo configuration is a .yaml or .yml file</source>
+        <translation>%1: eine promptfoo-Konfiguration ist eine .yaml- oder .yml-Datei</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read as a promptfoo configuration:</source>
+        <translation>%1 kann nicht als promptfoo-Konfiguration gelesen werden:</translation>
+    </message>
+    <message>
+        <source>left out of %1 (not supported):</source>
+        <translation>aus %1 weggelassen (nicht unterstützt):</translation>
+    </message>
+    <message>
+        <source>%1 has parts Callscope cannot take:</source>
+        <translation>%1 hat Teile, die Callscope nicht übernehmen kann:</translation>
+    </message>
+    <message>
+        <source>nothing was written; --skip-unsupported writes the rest</source>
+        <translation>nichts wurde geschrieben; --skip-unsupported schreibt den Rest</translation>
+    </message>
+    <message>
+        <source>the experiment made from %1 does not load:</source>
+        <translation>das aus %1 gemachte Experiment lässt sich nicht laden:</translation>
+    </message>
+    <message>
+        <source>A promptfoo configuration: run without the parts Callscope cannot take (listed on stderr) instead of refusing it.</source>
+        <translation>Eine promptfoo-Konfiguration: ohne die Teile ausführen, die Callscope nicht übernehmen kann (auf stderr aufgeführt), statt sie abzulehnen.</translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli eval EXPERIMENT.json [--jobs N] [--out RESULTS.jsonl] [--junit REPORT.xml] [--resume ID] [--only CASE_ID]... [--db PATH] [--allow-tool NAME]... [--resubmit-unknown] [--baseline ID|latest] [--fail-under RATE] [--skip-unsupported]
+
+Runs every case of the dataset in every variant, repeated, checks the assertions and prints the summary.
+EXPERIMENT may also be a promptfoo configuration (.yaml, .yml): it is converted first (see callscope-cli convert), and when parts of it cannot be taken they are listed and nothing is sent unless --skip-unsupported is given.
+Exit codes: 0 every case passed in every variant, 1 some did not, 2 the experiment is unreadable or invalid. With --baseline or --fail-under: 1 only for a significant regression, a regression of a critical case or a pass rate below RATE.
+</source>
+        <translation>Aufruf: callscope-cli eval EXPERIMENT.json [--jobs N] [--out ERGEBNISSE.jsonl] [--junit BERICHT.xml] [--resume ID] [--only FALL_ID]... [--db PFAD] [--allow-tool NAME]... [--resubmit-unknown] [--baseline ID|latest] [--fail-under RATE] [--skip-unsupported]
+
+Führt jeden Fall des Datensatzes in jeder Variante aus, wiederholt, prüft die Assertions und gibt die Zusammenfassung aus.
+EXPERIMENT kann auch eine promptfoo-Konfiguration sein (.yaml, .yml): sie wird zuerst umgewandelt (siehe callscope-cli convert), und wenn Teile davon nicht übernommen werden können, werden sie aufgeführt und es wird nichts gesendet, außer mit --skip-unsupported.
+Exit-Codes: 0 jeder Fall hat in jeder Variante bestanden, 1 einige nicht, 2 das Experiment ist unlesbar oder ungültig. Mit --baseline oder --fail-under: 1 nur bei einer signifikanten Regression, einer Regression eines kritischen Falls oder einer Bestehensquote unter RATE.
+</translation>
+    </message>
+    <message>
+        <source>nothing was sent; --skip-unsupported runs the rest without the parts listed as not supported</source>
+        <translation>nichts wurde gesendet; --skip-unsupported führt den Rest ohne die als nicht unterstützt aufgeführten Teile aus</translation>
+    </message>
+    <message>
+        <source>Write the Callscope experiment a promptfoo configuration makes.</source>
+        <translation>Das Callscope-Experiment schreiben, das aus einer promptfoo-Konfiguration wird.</translation>
+    </message>
 </context>
 <context>
     <name>Cli::Engines</name>
@@ -9728,6 +9847,14 @@ gespeichert; eine zweimal importierte Datei wird also einmal gespeichert.
     <message>
         <source>&quot;transform&quot; must be a JavaScript string</source>
         <translation>&quot;transform&quot; muss eine JavaScript-Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>must be a string: the input of every case, with {{vars}}</source>
+        <translation>muss ein String sein: die Eingabe jedes Falls, mit {{vars}}</translation>
+    </message>
+    <message>
+        <source>a row needs a string &quot;input&quot; (or every variant an &quot;input&quot;)</source>
+        <translation>eine Zeile braucht einen String &quot;input&quot; (oder jede Variante ein &quot;input&quot;)</translation>
     </message>
 </context>
 <context>
@@ -10339,6 +10466,257 @@ gespeichert; eine zweimal importierte Datei wird also einmal gespeichert.
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>PromptfooImport</name>
+    <message>
+        <source>the prompt uses Nunjucks beyond {{name}} (tags, filters or paths); Callscope fills plain {{name}} placeholders only</source>
+        <translation>der Prompt nutzt Nunjucks über {{name}} hinaus (Tags, Filter oder Pfade); Callscope füllt nur einfache {{name}}-Platzhalter</translation>
+    </message>
+    <message>
+        <source>a message whose content is not text (images, parts); Callscope takes a chat prompt&apos;s messages as text</source>
+        <translation>eine Nachricht, deren Inhalt kein Text ist (Bilder, Teile); Callscope übernimmt die Nachrichten eines Chat-Prompts als Text</translation>
+    </message>
+    <message>
+        <source>a chat prompt with earlier turns (role &quot;%1&quot;); a Callscope call starts from a system prompt and one user message</source>
+        <translation>ein Chat-Prompt mit früheren Zügen (Rolle &quot;%1&quot;); ein Callscope-Aufruf beginnt mit einem System-Prompt und einer Benutzernachricht</translation>
+    </message>
+    <message>
+        <source>a chat prompt without a user message</source>
+        <translation>ein Chat-Prompt ohne Benutzernachricht</translation>
+    </message>
+    <message>
+        <source>prompt %1</source>
+        <translation>Prompt %1</translation>
+    </message>
+    <message>
+        <source>a prompt option Callscope has no counterpart for</source>
+        <translation>eine Prompt-Option, für die Callscope kein Gegenstück hat</translation>
+    </message>
+    <message>
+        <source>a prompt is a string, a file:// path or a map</source>
+        <translation>ein Prompt ist ein String, ein file://-Pfad oder eine Map</translation>
+    </message>
+    <message>
+        <source>a glob of prompt files; name each file (Callscope reads named files)</source>
+        <translation>ein Glob von Prompt-Dateien; nennen Sie jede Datei (Callscope liest benannte Dateien)</translation>
+    </message>
+    <message>
+        <source>a prompt written as a program (.%1) builds its messages by running code; Callscope runs no prompt programs</source>
+        <translation>ein als Programm geschriebener Prompt (.%1) baut seine Nachrichten durch Ausführen von Code; Callscope führt keine Prompt-Programme aus</translation>
+    </message>
+    <message>
+        <source>%1 is not a JSON array of messages: %2</source>
+        <translation>%1 ist kein JSON-Array von Nachrichten: %2</translation>
+    </message>
+    <message>
+        <source>a chat prompt file is a list of messages</source>
+        <translation>eine Chat-Prompt-Datei ist eine Liste von Nachrichten</translation>
+    </message>
+    <message>
+        <source>no Callscope engine for the provider &quot;%1&quot; (Callscope speaks openai:chat, openai:responses, anthropic:messages, google and vertex)</source>
+        <translation>keine Callscope-Engine für den Provider &quot;%1&quot; (Callscope spricht openai:chat, openai:responses, anthropic:messages, google und vertex)</translation>
+    </message>
+    <message>
+        <source>the provider &quot;%1&quot; names no model</source>
+        <translation>der Provider &quot;%1&quot; nennt kein Modell</translation>
+    </message>
+    <message>
+        <source>&quot;config&quot; is a map of options</source>
+        <translation>&quot;config&quot; ist eine Map von Optionen</translation>
+    </message>
+    <message>
+        <source>a provider option a Callscope engine has no counterpart for</source>
+        <translation>eine Provider-Option, für die eine Callscope-Engine kein Gegenstück hat</translation>
+    </message>
+    <message>
+        <source>a provider setting Callscope has no counterpart for</source>
+        <translation>eine Provider-Einstellung, für die Callscope kein Gegenstück hat</translation>
+    </message>
+    <message>
+        <source>a provider is an id or a map with &quot;id&quot;</source>
+        <translation>ein Provider ist eine ID oder eine Map mit &quot;id&quot;</translation>
+    </message>
+    <message>
+        <source>a grading provider Callscope cannot read</source>
+        <translation>ein bewertender Provider, den Callscope nicht lesen kann</translation>
+    </message>
+    <message>
+        <source>an assertion is a map with a &quot;type&quot;</source>
+        <translation>eine Assertion ist eine Map mit einem &quot;type&quot;</translation>
+    </message>
+    <message>
+        <source>a Python assertion runs Python; Callscope runs no Python in its checks (write it as javascript, or as a command assertion)</source>
+        <translation>eine Python-Assertion führt Python aus; Callscope führt in seinen Prüfungen kein Python aus (schreiben Sie sie als javascript oder als command-Assertion)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; compares embeddings, and Callscope has no embeddings engine</source>
+        <translation>&quot;%1&quot; vergleicht Embeddings, und Callscope hat keine Embedding-Engine</translation>
+    </message>
+    <message>
+        <source>needs a list of values</source>
+        <translation>braucht eine Liste von Werten</translation>
+    </message>
+    <message>
+        <source>needs a &quot;value&quot;</source>
+        <translation>braucht einen &quot;value&quot;</translation>
+    </message>
+    <message>
+        <source>a schema is a map or a file:// path</source>
+        <translation>ein Schema ist eine Map oder ein file://-Pfad</translation>
+    </message>
+    <message>
+        <source>a transform on an equals with a JSON value</source>
+        <translation>ein Transform auf einem equals mit einem JSON-Wert</translation>
+    </message>
+    <message>
+        <source>a JavaScript file needs Node.js modules; Callscope runs inline scripts only (paste the function body as the value)</source>
+        <translation>eine JavaScript-Datei braucht Node.js-Module; Callscope führt nur eingebettete Skripte aus (fügen Sie den Funktionsrumpf als Wert ein)</translation>
+    </message>
+    <message>
+        <source>needs a number &quot;threshold&quot;</source>
+        <translation>braucht eine Zahl &quot;threshold&quot;</translation>
+    </message>
+    <message>
+        <source>the assertion type &quot;%1&quot; has no Callscope check</source>
+        <translation>der Assertion-Typ &quot;%1&quot; hat keine Callscope-Prüfung</translation>
+    </message>
+    <message>
+        <source>must be a number, 0 or more</source>
+        <translation>muss eine Zahl sein, 0 oder mehr</translation>
+    </message>
+    <message>
+        <source>a transform file; Callscope runs inline scripts only</source>
+        <translation>eine Transform-Datei; Callscope führt nur eingebettete Skripte aus</translation>
+    </message>
+    <message>
+        <source>a threshold on &quot;%1&quot;, which passes or fails as a whole</source>
+        <translation>ein Schwellenwert auf &quot;%1&quot;, das nur als Ganzes besteht oder scheitert</translation>
+    </message>
+    <message>
+        <source>an assertion option Callscope has no counterpart for</source>
+        <translation>eine Assertion-Option, für die Callscope kein Gegenstück hat</translation>
+    </message>
+    <message>
+        <source>must be a list of assertions</source>
+        <translation>muss eine Liste von Assertions sein</translation>
+    </message>
+    <message>
+        <source>an assert-set passes on a share of its checks; list the checks one by one</source>
+        <translation>ein assert-set besteht mit einem Anteil seiner Prüfungen; führen Sie die Prüfungen einzeln auf</translation>
+    </message>
+    <message>
+        <source>a list of values runs the test once per value in promptfoo; write one test per value</source>
+        <translation>eine Liste von Werten führt den Test in promptfoo einmal je Wert aus; schreiben Sie einen Test je Wert</translation>
+    </message>
+    <message>
+        <source>a var computed by a program; Callscope reads text files only</source>
+        <translation>eine von einem Programm berechnete Variable; Callscope liest nur Textdateien</translation>
+    </message>
+    <message>
+        <source>a test is a map (vars, assert, ...)</source>
+        <translation>ein Test ist eine Map (vars, assert, ...)</translation>
+    </message>
+    <message>
+        <source>vars that are not a map</source>
+        <translation>vars, die keine Map sind</translation>
+    </message>
+    <message>
+        <source>a test option Callscope has no counterpart for</source>
+        <translation>eine Test-Option, für die Callscope kein Gegenstück hat</translation>
+    </message>
+    <message>
+        <source>a test threshold passes a test on part of its score; a Callscope case passes when every check passes (the weighted score is reported beside)</source>
+        <translation>ein Test-Schwellenwert lässt einen Test mit einem Teil seiner Punktzahl bestehen; ein Callscope-Fall besteht, wenn jede Prüfung besteht (die gewichtete Punktzahl steht daneben)</translation>
+    </message>
+    <message>
+        <source>a test setting Callscope has no counterpart for</source>
+        <translation>eine Test-Einstellung, für die Callscope kein Gegenstück hat</translation>
+    </message>
+    <message>
+        <source>tests from a glob or an address; name each file</source>
+        <translation>Tests aus einem Glob oder einer Adresse; nennen Sie jede Datei</translation>
+    </message>
+    <message>
+        <source>tests from a .%1 file; Callscope reads CSV, JSONL, JSON and YAML</source>
+        <translation>Tests aus einer .%1-Datei; Callscope liest CSV, JSONL, JSON und YAML</translation>
+    </message>
+    <message>
+        <source>not JSON: %1</source>
+        <translation>kein JSON: %1</translation>
+    </message>
+    <message>
+        <source>a tests file is a list of tests</source>
+        <translation>eine Testdatei ist eine Liste von Tests</translation>
+    </message>
+    <message>
+        <source>a quoted field is not closed</source>
+        <translation>ein Feld in Anführungszeichen ist nicht geschlossen</translation>
+    </message>
+    <message>
+        <source>%1 fields, the header has %2</source>
+        <translation>%1 Felder, die Kopfzeile hat %2</translation>
+    </message>
+    <message>
+        <source>the column %1 has no Callscope counterpart</source>
+        <translation>die Spalte %1 hat kein Gegenstück in Callscope</translation>
+    </message>
+    <message>
+        <source>tests are a list or a file:// path</source>
+        <translation>Tests sind eine Liste oder ein file://-Pfad</translation>
+    </message>
+    <message>
+        <source>a defaultTest that is not a map (a file)</source>
+        <translation>ein defaultTest, der keine Map ist (eine Datei)</translation>
+    </message>
+    <message>
+        <source>not YAML: %1</source>
+        <translation>kein YAML: %1</translation>
+    </message>
+    <message>
+        <source>a promptfoo configuration is a YAML map</source>
+        <translation>eine promptfoo-Konfiguration ist eine YAML-Map</translation>
+    </message>
+    <message>
+        <source>missing: the providers to run the prompts on</source>
+        <translation>fehlt: die Provider, auf denen die Prompts laufen</translation>
+    </message>
+    <message>
+        <source>missing: the prompts</source>
+        <translation>fehlt: die Prompts</translation>
+    </message>
+    <message>
+        <source>red-team plugins and strategies generate attack tests with their own models; Callscope runs the tests it is given</source>
+        <translation>Red-Team-Plugins und -Strategien erzeugen Angriffstests mit eigenen Modellen; Callscope führt die Tests aus, die es bekommt</translation>
+    </message>
+    <message>
+        <source>scenarios (groups of vars crossed with tests); write the tests out</source>
+        <translation>Szenarien (Gruppen von Variablen, mit Tests gekreuzt); schreiben Sie die Tests aus</translation>
+    </message>
+    <message>
+        <source>extension hooks run JavaScript or Python around the run</source>
+        <translation>Erweiterungs-Hooks führen JavaScript oder Python rund um den Lauf aus</translation>
+    </message>
+    <message>
+        <source>derived metrics are computed by promptfoo&apos;s reports</source>
+        <translation>abgeleitete Metriken berechnen die Berichte von promptfoo</translation>
+    </message>
+    <message>
+        <source>Nunjucks filters run JavaScript inside the prompts</source>
+        <translation>Nunjucks-Filter führen JavaScript in den Prompts aus</translation>
+    </message>
+    <message>
+        <source>environment overrides; set the variables in the environment</source>
+        <translation>Umgebungsüberschreibungen; setzen Sie die Variablen in der Umgebung</translation>
+    </message>
+    <message>
+        <source>an evaluate option Callscope has no counterpart for</source>
+        <translation>eine Auswertungsoption, für die Callscope kein Gegenstück hat</translation>
+    </message>
+    <message>
+        <source>a setting this converter does not know</source>
+        <translation>eine Einstellung, die dieser Konverter nicht kennt</translation>
     </message>
 </context>
 <context>

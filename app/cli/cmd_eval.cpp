@@ -20,6 +20,7 @@
 #include "app/cli/storecommand.h"
 #include "core/eval/baseline.h"
 #include "core/eval/experimentrun.h"
+#include "core/eval/promptfooimport.h"
 #include "core/eval/report.h"
 #include "core/eval/review.h"
 #include "core/service/scheduler.h"
@@ -104,15 +105,22 @@ int runEval(const QStringList &arguments)
     parser.addOption(
         { u"refresh-cache"_s,
           Tr::tr("Send every request and replace what the response cache holds for it.") });
+    parser.addOption({ u"skip-unsupported"_s,
+                       Tr::tr("A promptfoo configuration: run without the parts Callscope cannot "
+                              "take (listed on stderr) instead of refusing it.") });
     if (const auto exit = parseArguments(
             parser, u"eval"_s, arguments,
             Tr::tr(
                 "Usage: callscope-cli eval EXPERIMENT.json [--jobs N] [--out RESULTS.jsonl] "
                 "[--junit REPORT.xml] [--resume ID] [--only CASE_ID]... [--db PATH] "
                 "[--allow-tool NAME]... [--resubmit-unknown] [--baseline ID|latest] [--fail-under "
-                "RATE]\n\n"
+                "RATE] [--skip-unsupported]\n\n"
                 "Runs every case of the dataset in every variant, "
-                "repeated, checks the assertions and prints the summary.\nExit codes: 0 every "
+                "repeated, checks the assertions and prints the summary.\n"
+                "EXPERIMENT may also be a promptfoo configuration (.yaml, .yml): it is converted "
+                "first (see callscope-cli convert), and when parts of it cannot be taken they are "
+                "listed and nothing is sent unless --skip-unsupported is given.\nExit codes: 0 "
+                "every "
                 "case passed in every variant, 1 some did not, 2 the experiment is unreadable "
                 "or invalid. With --baseline or --fail-under: 1 only for a significant regression, "
                 "a regression of a critical case or a pass rate below RATE.\n")))
@@ -176,12 +184,22 @@ int runEval(const QStringList &arguments)
     if (!openHistory(context, parser))
         return ExitFailed;
     const QString path = QFileInfo(parser.positionalArguments().first()).absoluteFilePath();
-    const ExperimentLoad load = loadExperimentFile(path, context.store());
+    ExperimentFileOptions fileOptions;
+    fileOptions.skipUnsupported = parser.isSet(u"skip-unsupported"_s);
+    const ExperimentLoad load = loadExperimentFile(path, context.store(), fileOptions);
     if (!load.experiment) {
         printError(Tr::tr("%1 is not a usable experiment:").arg(path));
         for (const ExperimentError &e : load.errors)
             std::fprintf(stderr, "  %s\n", qPrintable(e.toString()));
+        if (isPromptfooConfig(path) && !fileOptions.skipUnsupported)
+            printError(Tr::tr("nothing was sent; --skip-unsupported runs the rest without the "
+                              "parts listed as not supported"));
         return ExitUsage;
+    }
+    if (!load.skipped.isEmpty()) {
+        printError(Tr::tr("left out of %1 (not supported):").arg(path));
+        for (const ExperimentError &e : load.skipped)
+            std::fprintf(stderr, "  %s\n", qPrintable(e.toString()));
     }
     const Experiment &experiment = *load.experiment;
     if (!passTrust(context, parser,

@@ -10,6 +10,7 @@ namespace Callscope::Cli {
 int runRun(const QStringList &arguments);
 int runBatch(const QStringList &arguments);
 int runEval(const QStringList &arguments);
+int runConvert(const QStringList &arguments);
 int runExperiment(const QStringList &arguments);
 int runRevise(const QStringList &arguments);
 int runLint(const QStringList &arguments);
@@ -40,6 +41,11 @@ QList<Command> commands()
           QCoreApplication::translate(
               "Cli", "Run an experiment: a dataset, variants, repeats and assertions."),
           runEval },
+        { u"convert"_s,
+          u"convert promptfooconfig.yaml [--out EXPERIMENT.json] [--skip-unsupported]"_s,
+          QCoreApplication::translate(
+              "Cli", "Write the Callscope experiment a promptfoo configuration makes."),
+          runConvert },
         { u"experiment"_s, u"experiment labels EXPERIMENT_ID [--out FILE.jsonl] [--db PATH]"_s,
           QCoreApplication::translate(
               "Cli", "Print the labels people gave an experiment's runs, as JSON Lines."),

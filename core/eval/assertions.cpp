@@ -81,6 +81,80 @@ std::optional<QJsonValue> at(const Assertion &a, const CallRecord &record, QStri
     return value;
 }
 
+// The first JSON object or array in `text` that parses (and, with a schema, validates).
+std::optional<QJsonValue> findJson(const QString &text, const CompiledSchema *schema,
+                                   QString *lastProblem)
+{
+    for (qsizetype start = 0; start < text.size(); ++start) {
+        const QChar open = text.at(start);
+        if (open != u'{' && open != u'[')
+            continue;
+        int depth = 0;
+        bool inString = false;
+        for (qsizetype i = start; i < text.size(); ++i) {
+            const QChar c = text.at(i);
+            if (inString) {
+                if (c == u'\\')
+                    ++i;
+                else if (c == u'"')
+                    inString = false;
+                continue;
+            }
+            if (c == u'"') {
+                inString = true;
+            } else if (c == u'{' || c == u'[') {
+                ++depth;
+            } else if (c == u'}' || c == u']') {
+                if (--depth > 0)
+                    continue;
+                QJsonParseError error;
+                const QJsonDocument doc =
+                    QJsonDocument::fromJson(text.mid(start, i - start + 1).toUtf8(), &error);
+                if (error.error != QJsonParseError::NoError)
+                    break;
+                const QJsonValue value =
+                    doc.isArray() ? QJsonValue(doc.array()) : QJsonValue(doc.object());
+                if (!schema)
+                    return value;
+                const SchemaValidationResult result = schema->validate(value);
+                if (result.valid)
+                    return value;
+                *lastProblem = formatErrorsForModel(result.errors, 5);
+                break;
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+// The output as JSON: a JSON value as it is, a string parsed as JSON (nullopt when it is not).
+std::optional<QJsonValue> outputAsJson(const QJsonValue &response, QString *error)
+{
+    if (!response.isString())
+        return response;
+    QJsonParseError parseError;
+    const QJsonDocument doc =
+        QJsonDocument::fromJson("[" + response.toString().trimmed().toUtf8() + "]", &parseError);
+    if (parseError.error != QJsonParseError::NoError || doc.array().size() != 1) {
+        *error = parseError.errorString();
+        return std::nullopt;
+    }
+    return doc.array().at(0);
+}
+
+QString checkOptionalSchema(const Assertion &a)
+{
+    const QJsonValue schema = a.params.value(u"schema"_s);
+    if (schema.isUndefined())
+        return {};
+    if (!schema.isObject() && !schema.isBool())
+        return Tr::tr("\"schema\" must be a JSON Schema");
+    const QList<SchemaError> problems = validateSchema(schema);
+    return problems.isEmpty()
+        ? QString()
+        : Tr::tr("\"schema\" is not usable: %1").arg(problems.first().message);
+}
+
 using Check = std::function<QString(const Assertion &)>; // load time: problem or empty
 using Run = std::function<Outcome(const Assertion &, const CallRecord &, const DatasetRow &)>;
 
@@ -261,6 +335,52 @@ const QHash<QString, Type> &types()
                 if (result.valid)
                     return { true, {} };
                 return { false, formatErrorsForModel(result.errors, 5) };
+            } } },
+        { u"is_json"_s,
+          { checkOptionalSchema,
+            [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
+                if (r.response.isUndefined())
+                    return {
+                        false,
+                        Tr::tr("the call has no output (status %1)").arg(callStatusName(r.status))
+                    };
+                QString error;
+                const auto value = outputAsJson(r.response, &error);
+                if (!value)
+                    return { false, Tr::tr("the output is not JSON: %1").arg(error) };
+                if (!a.params.contains(u"schema"_s))
+                    return { true, {} };
+                const CompiledSchema schema = SchemaCompiler().compile(a.params.value(u"schema"_s));
+                const SchemaValidationResult result = schema.validate(*value);
+                if (result.valid)
+                    return { true, {} };
+                return { false, formatErrorsForModel(result.errors, 5) };
+            } } },
+        { u"contains_json"_s,
+          { checkOptionalSchema,
+            [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
+                if (r.response.isUndefined())
+                    return {
+                        false,
+                        Tr::tr("the call has no output (status %1)").arg(callStatusName(r.status))
+                    };
+                std::optional<CompiledSchema> schema;
+                if (a.params.contains(u"schema"_s))
+                    schema = SchemaCompiler().compile(a.params.value(u"schema"_s));
+                if (!r.response.isString()) {
+                    if (!schema || schema->validate(r.response).valid)
+                        return { true, {} };
+                    return { false, formatErrorsForModel(schema->validate(r.response).errors, 5) };
+                }
+                QString problem;
+                if (findJson(r.response.toString(), schema ? &*schema : nullptr, &problem))
+                    return { true, {} };
+                return {
+                    false,
+                    problem.isEmpty()
+                        ? Tr::tr("the output holds no JSON object or array")
+                        : Tr::tr("no JSON in the output matches the schema: %1").arg(problem)
+                };
             } } },
         { u"status"_s,
           { [](const Assertion &a) {
@@ -490,6 +610,9 @@ QString checkAssertion(const Assertion &assertion)
     }
     if (const QString problem = it->check(assertion); !problem.isEmpty())
         return problem;
+    const QJsonValue negate = assertion.params.value(u"not"_s);
+    if (!negate.isUndefined() && !negate.isBool())
+        return Tr::tr("\"not\" must be true or false");
     // Any assertion may reshape the output with a script before it checks it.
     const QJsonValue transform = assertion.params.value(u"transform"_s);
     if (!transform.isUndefined()) {
@@ -568,6 +691,25 @@ AssertionResult evaluateAssertion(const Assertion &assertion, const CallRecord &
     const Outcome outcome = it->run(assertion, record, row);
     result.passed = outcome.passed;
     result.reason = outcome.reason;
+    return negated(assertion, record, result);
+}
+
+AssertionResult negated(const Assertion &assertion, const CallRecord &record,
+                        AssertionResult result)
+{
+    if (!assertion.params.value(u"not"_s).toBool())
+        return result;
+    // A call with no output is not the opposite of anything: it stays failed.
+    if (record.response.isUndefined()) {
+        result.passed = false;
+        if (result.reason.isEmpty())
+            result.reason =
+                Tr::tr("the call has no output (status %1)").arg(callStatusName(record.status));
+        return result;
+    }
+    result.passed = !result.passed;
+    result.reason =
+        result.passed ? QString() : Tr::tr("the check passed, and it must not (\"not\")");
     return result;
 }
 
@@ -635,7 +777,7 @@ void CommandAssertion::done(bool passed, const QString &reason)
     result.weight = m_assertion.weight;
     result.passed = passed;
     result.reason = reason;
-    Q_EMIT finished(result);
+    Q_EMIT finished(negated(m_assertion, m_record, result));
 }
 
 } // namespace Callscope

@@ -47,6 +47,10 @@ QList<ToolCall> toolTrajectory(const CallRecord &record);
 // says how close a failing run came. When every weight is 0 it is 1 or 0 as the run passed.
 double weightedScore(const QJsonArray &results);
 
+// The verdict reversed when the assertion says "not": true (a call with no output still fails).
+AssertionResult negated(const Assertion &assertion, const CallRecord &record,
+                        AssertionResult result);
+
 // Every synchronous type; for an async type it returns a failed result saying so.
 AssertionResult evaluateAssertion(const Assertion &assertion, const CallRecord &record,
                                   const DatasetRow &row);

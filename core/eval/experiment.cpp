@@ -1,6 +1,7 @@
 #include "core/eval/experiment.h"
 
 #include "core/eval/assertions.h"
+#include "core/eval/promptfooimport.h"
 #include "core/eval/scripting.h"
 #include "core/model/boundedread.h"
 #include "core/model/specio.h"
@@ -94,11 +95,14 @@ std::optional<DatasetRow> readRow(const QJsonObject &object, const QString &wher
     row.id = object.value(u"id"_s).isString() ? object.value(u"id"_s).toString()
         : object.value(u"id"_s).isDouble()    ? QString::number(object.value(u"id"_s).toInteger())
                                               : u"case-%1"_s.arg(index + 1);
-    if (!object.value(u"input"_s).isString()) {
+    const QJsonValue input = object.value(u"input"_s);
+    if (!input.isUndefined() && !input.isString()) {
         errors->append({ where, Tr::tr("a row needs a string \"input\"") });
         return std::nullopt;
     }
-    row.input = object.value(u"input"_s).toString();
+    // Whether a row without one is usable depends on the variants; checked once they are read.
+    row.hasInput = input.isString();
+    row.input = input.toString();
     const QJsonValue vars = object.value(u"vars"_s);
     if (!vars.isUndefined() && !vars.isObject()) {
         errors->append({ where, Tr::tr("\"vars\" must be an object") });
@@ -366,15 +370,31 @@ Spec Experiment::specFor(const DatasetRow &row, const Variant &variant) const
     return spec;
 }
 
-QString Experiment::inputFor(const DatasetRow &row) const
+QString Experiment::inputFor(const DatasetRow &row, const Variant &variant) const
 {
-    return fillVars(row.input, row.vars);
+    return fillVars(variant.input.value_or(row.input), row.vars);
 }
 
-ExperimentLoad loadExperimentFile(const QString &path, CallStore *store)
+ExperimentLoad loadExperimentFile(const QString &path, CallStore *store,
+                                  const ExperimentFileOptions &options)
 {
     ExperimentLoad load;
     const QString absolute = QFileInfo(path).absoluteFilePath();
+    if (isPromptfooConfig(absolute)) {
+        const PromptfooConversion converted = convertPromptfooConfig(absolute);
+        if (!converted.errors.isEmpty() || !converted.experiment) {
+            load.errors = converted.errors;
+            return load;
+        }
+        if (!converted.unsupported.isEmpty() && !options.skipUnsupported) {
+            load.errors = converted.unsupported;
+            return load;
+        }
+        load = loadExperiment(*converted.experiment, QFileInfo(absolute).absolutePath(), store,
+                              absolute);
+        load.skipped = converted.unsupported;
+        return load;
+    }
     QString readError;
     const std::optional<QByteArray> bytes = readFileBounded(absolute, MaxSpecFileBytes, &readError);
     if (!bytes) {
@@ -508,6 +528,16 @@ ExperimentLoad loadExperiment(const QJsonObject &definition, const QString &base
         QJsonObject base = baseSpec;
         QJsonObject overrides = object;
         overrides.remove(u"name"_s);
+        if (overrides.contains(u"input"_s)) {
+            const QJsonValue input = overrides.take(u"input"_s);
+            if (!input.isString()) {
+                errors.append(
+                    { where + u"/input"_s,
+                      Tr::tr("must be a string: the input of every case, with {{vars}}") });
+                continue;
+            }
+            v.input = input.toString();
+        }
         if (overrides.contains(u"from_call"_s)) {
             const QJsonValue id = overrides.take(u"from_call"_s);
             if (!id.isDouble() || id.toInteger() <= 0) {
@@ -541,7 +571,16 @@ ExperimentLoad loadExperiment(const QJsonObject &definition, const QString &base
     // Every {{var}} has a value in every row, for every variant.
     for (const DatasetRow &row : std::as_const(e.rows)) {
         QStringList missing;
-        fillVars(row.input, row.vars, &missing);
+        bool inputLeftOut = false;
+        for (const Variant &v : std::as_const(e.variants)) {
+            if (!v.input && !row.hasInput)
+                inputLeftOut = true;
+            fillVars(v.input.value_or(row.input), row.vars, &missing);
+        }
+        if (inputLeftOut)
+            errors.append({ row.where,
+                            Tr::tr("a row needs a string \"input\" (or every variant an "
+                                   "\"input\")") });
         for (const Variant &v : std::as_const(e.variants)) {
             fillVars(v.spec.systemPrompt, row.vars, &missing);
             if (v.spec.engine.cache)

@@ -37,6 +37,7 @@ struct DatasetRow
 {
     QString id;
     QString input; // with {{vars}} still in it
+    bool hasInput = false; // a row may leave the input to its variants' "input"
     QJsonObject vars;
     QStringList attachments; // absolute paths
     QJsonValue expected; // Undefined when the row has none
@@ -50,6 +51,9 @@ struct Variant
 {
     QString name;
     QJsonObject specJson; // the merged spec (vars not filled)
+    // "input": the user message of every case in this variant, a template with {{vars}}
+    // (a promptfoo prompt); without it each case sends its own input.
+    std::optional<QString> input;
     std::optional<qint64> fromCall;
     Spec spec; // parsed from specJson
 };
@@ -70,7 +74,7 @@ struct Experiment
     // Every (row, variant) as the spec and input that run: {{vars}} filled in the system
     // prompt, the input and mock tool results. Never fails on a loaded experiment (load checks).
     Spec specFor(const DatasetRow &row, const Variant &variant) const;
-    QString inputFor(const DatasetRow &row) const;
+    QString inputFor(const DatasetRow &row, const Variant &variant) const;
 };
 
 // What running the experiment would start or read that needs the user's trust
@@ -94,10 +98,21 @@ struct ExperimentLoad
 {
     std::optional<Experiment> experiment;
     QList<ExperimentError> errors;
+    // Parts of a promptfoo configuration left out with ExperimentFileOptions::skipUnsupported.
+    QList<ExperimentError> skipped;
+};
+
+struct ExperimentFileOptions
+{
+    // A promptfoo configuration with parts Callscope cannot take loads without them
+    // (listed in ExperimentLoad::skipped) instead of failing with them as errors.
+    bool skipUnsupported = false;
 };
 
 // `store` serves variants with from_call (may be null: such variants are then an error).
-ExperimentLoad loadExperimentFile(const QString &path, CallStore *store = nullptr);
+// A .yaml or .yml file is a promptfoo configuration, converted first (promptfooimport.h).
+ExperimentLoad loadExperimentFile(const QString &path, CallStore *store = nullptr,
+                                  const ExperimentFileOptions &options = {});
 // `baseDir` resolves relative paths (spec, dataset, attachments).
 ExperimentLoad loadExperiment(const QJsonObject &definition, const QString &baseDir,
                               CallStore *store = nullptr, const QString &path = {});

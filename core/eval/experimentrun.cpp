@@ -369,7 +369,7 @@ void ExperimentRun::launch(const Planned &planned)
     const Variant &variant = m_experiment.variants.at(planned.variant);
     LaunchRequest request;
     request.spec = m_experiment.specFor(row, variant);
-    request.input.text = m_experiment.inputFor(row);
+    request.input.text = m_experiment.inputFor(row, variant);
     request.trusted = isTrusted();
     request.options.allowedTools = m_allowedTools;
     request.options.metadata = QJsonObject { { u"experiment_id"_s, m_experimentId },
@@ -524,7 +524,7 @@ void ExperimentRun::onCallFinished(const Planned &planned, const LaunchResult &r
                                    .arg(*run.costUsd, 0, 'g', 4)
                                    .arg(max);
             }
-            ordered.append(r);
+            ordered.append(run.costUsd ? negated(a, record, r) : r);
         } else if (isAsyncAssertion(a.type) || (a.type != u"judge"_s && needsScript(a, row))) {
             async.append(a);
         } else {
@@ -623,13 +623,18 @@ void ExperimentRun::startJudge(const Assertion &assertion, const CallRecord &jud
     result.name = assertion.name.isEmpty() ? assertion.type : assertion.name;
     result.weight = assertion.weight;
     const double passScore = assertion.params.value(u"pass_score"_s).toDouble(0.5);
-    const auto decide = [passScore](AssertionResult &r, const QJsonObject &output) {
+    const auto decide = [passScore, assertion, judged](AssertionResult &r,
+                                                       const QJsonObject &output) {
         const double score = output.value(u"score"_s).toDouble();
         r.passed = score >= passScore;
         r.reason = Tr::tr("score %1 (pass from %2): %3")
                        .arg(score)
                        .arg(passScore)
                        .arg(output.value(u"reason"_s).toString());
+        const QString why = r.reason;
+        r = negated(assertion, judged, r);
+        if (!r.passed || r.reason.isEmpty())
+            r.reason = why;
     };
     const QString key = judgeKey(assertion);
     // An earlier session bought this verdict already (it was stopped before the run was stored).

@@ -27,12 +27,13 @@ struct Tr
 // before the script, so the engine's line numbers are the script's.
 QString asExpression(const QString &source)
 {
-    return u"(function (output, vars, expected, turns) { return ("_s + source + u"\n); })"_s;
+    return u"(function (output, vars, expected, turns, context) { return ("_s + source
+        + u"\n); })"_s;
 }
 
 QString asBody(const QString &source)
 {
-    return u"(function (output, vars, expected, turns) { "_s + source + u"\n})"_s;
+    return u"(function (output, vars, expected, turns, context) { "_s + source + u"\n})"_s;
 }
 
 QString errorText(const QJSValue &error, int lines = 0)
@@ -128,8 +129,10 @@ ScriptResult runScript(const QString &source, const ScriptInput &input, int time
                 QJsonDocument(QJsonArray { v }).toJson(QJsonDocument::Compact)) })
             .property(0);
     };
+    // `context.vars` as well as `vars`: scripts written for promptfoo read them there.
     const QJSValueList arguments { value(input.output), value(input.vars), value(input.expected),
-                                   value(input.turns) };
+                                   value(input.turns),
+                                   value(QJsonObject { { u"vars"_s, input.vars } }) };
     QJSValue returned;
     bool fired = false;
     {
@@ -232,7 +235,7 @@ AssertionResult evaluateScripted(const Assertion &assertion, const CallRecord &r
                                    QJsonDocument(QJsonArray { v }).toJson(QJsonDocument::Compact))
                                    .mid(1)
                                    .chopped(1));
-        return result;
+        return negated(assertion, record, result);
     }
     // Any other check, on the transformed output.
     CallRecord transformed = record;

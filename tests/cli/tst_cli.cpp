@@ -178,6 +178,7 @@ private Q_SLOTS:
     void trustAddListRevoke();
     void hostileSchemasRefusedAtLoad();
     void sigtermEndsRunInsideValidation();
+    void promptfooConvertThenEval();
 };
 
 // `run --partial`: the answer as it streams, one JSON line per update on stderr; stdout keeps
@@ -1551,6 +1552,102 @@ void TestCli::sigtermEndsRunInsideValidation()
     QVERIFY2(ms < 3000, qPrintable(QString::number(ms))); // about 60 ms on an idle machine
     QCOMPARE(process.exitStatus(), QProcess::NormalExit);
     QCOMPARE(fx.server.requestCount(), 1);
+}
+
+// A promptfoo configuration through the real binary: convert writes the experiment, eval runs it
+// and the YAML file alike; unsupported parts are listed with their places, exit 2, nothing sent.
+void TestCli::promptfooConvertThenEval()
+{
+    FakeProvider server;
+    QVERIFY(server.listen());
+    server.setResponder([](const RecordedRequest &request) {
+        const QString user = request.jsonObject()
+                                 .value(u"messages"_s)
+                                 .toArray()
+                                 .last()
+                                 .toObject()
+                                 .value(u"content"_s)
+                                 .toString();
+        return FakeReply::json(200,
+                               chatTextReply(user.contains(u"blue"_s) ? u"Blue."_s : u"Red."_s));
+    });
+    QTemporaryDir dir;
+    const QByteArray base = server.baseUrl().toString().toUtf8();
+    const QByteArray config = "description: colours\n"
+                              "prompts:\n"
+                              "  - \"Say {{colour}}.\"\n"
+                              "providers:\n"
+                              "  - id: openai:chat:gpt-4.1-mini\n"
+                              "    config:\n"
+                              "      apiBaseUrl: "
+        + base
+        + "/v1\n"
+          "      apiKeyEnvar: CALLSCOPE_TEST_API_KEY\n"
+          "tests:\n"
+          "  - description: blue\n"
+          "    vars: {colour: blue}\n"
+          "    assert:\n"
+          "      - type: icontains\n"
+          "        value: BLUE\n"
+          "  - description: red\n"
+          "    vars: {colour: red}\n"
+          "    assert:\n"
+          "      - type: not-icontains\n"
+          "        value: red\n";
+    const QString yaml = dir.filePath(u"promptfooconfig.yaml"_s);
+    QFile file(yaml);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(config);
+    file.close();
+
+    const QString experiment = dir.filePath(u"experiment.json"_s);
+    const CliResult converted = runCli({ u"convert"_s, yaml, u"--out"_s, experiment });
+    QVERIFY2(converted.exitCode == 0, converted.err.constData());
+    QCOMPARE(server.requestCount(), 0);
+    QFile written(experiment);
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    const QJsonObject exp = QJsonDocument::fromJson(written.readAll()).object();
+    QCOMPARE(exp.value(u"variants"_s).toArray().at(0).toObject().value(u"input"_s).toString(),
+             u"Say {{colour}}."_s);
+    QCOMPARE(exp.value(u"dataset"_s).toArray().size(), 2);
+
+    const QString db = dir.filePath(u"h.sqlite"_s);
+    for (const QString &path : { experiment, yaml }) {
+        const CliResult eval =
+            runCli({ u"eval"_s, path, u"--db"_s, db, u"--no-cache"_s }, {}, 60000);
+        // blue passes; red answers "Red.", which the negated check refuses.
+        QVERIFY2(eval.exitCode == 1, eval.err.constData());
+        const QJsonArray cells = eval.json().value(u"cells"_s).toArray();
+        QCOMPARE(cells.size(), 2);
+        QCOMPARE(cells.at(0).toObject().value(u"case"_s).toString(), u"blue"_s);
+        QCOMPARE(cells.at(0).toObject().value(u"passed"_s).toBool(), true);
+        QCOMPARE(cells.at(1).toObject().value(u"passed"_s).toBool(), false);
+    }
+    const qsizetype sent = server.requestCount();
+    QCOMPARE(sent, 4);
+
+    // A Python assertion and an unknown provider: listed with file:line and key path, exit 2.
+    QVERIFY(file.open(QIODevice::Append));
+    file.write("      - type: python\n"
+               "        value: output == 'Red.'\n");
+    file.close();
+    const CliResult refused = runCli({ u"eval"_s, yaml, u"--db"_s, db });
+    QCOMPARE(refused.exitCode, 2);
+    QVERIFY2(refused.err.contains("promptfooconfig.yaml:20 /tests/1/assert/1: a Python assertion"),
+             refused.err.constData());
+    QVERIFY(refused.err.contains("--skip-unsupported"));
+    QCOMPARE(server.requestCount(), sent);
+    QFile::remove(experiment);
+    const CliResult notWritten = runCli({ u"convert"_s, yaml, u"--out"_s, experiment });
+    QCOMPARE(notWritten.exitCode, 2);
+    QVERIFY(notWritten.err.contains("/tests/1/assert/1"));
+    QVERIFY(!QFile::exists(experiment));
+    // Asked to, it runs the rest and says what it left out.
+    const CliResult skipped = runCli(
+        { u"eval"_s, yaml, u"--db"_s, db, u"--skip-unsupported"_s, u"--no-cache"_s }, {}, 60000);
+    QVERIFY2(skipped.exitCode == 1, skipped.err.constData());
+    QVERIFY(skipped.err.contains("left out of"));
+    QCOMPARE(server.requestCount(), sent + 2);
 }
 
 #include "tst_cli.moc"

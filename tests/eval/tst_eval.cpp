@@ -7,6 +7,7 @@
 #include "core/eval/baseline.h"
 #include "core/eval/experiment.h"
 #include "core/eval/pricetable.h"
+#include "core/eval/promptfooimport.h"
 #include "core/eval/review.h"
 #include "core/eval/scripting.h"
 #include "core/eval/statistics.h"
@@ -20,6 +21,7 @@
 
 #include <QCryptographicHash>
 #include <QDir>
+#include <QDirIterator>
 #include <QDomDocument>
 #include <QElapsedTimer>
 #include <QFile>
@@ -391,6 +393,11 @@ private Q_SLOTS:
     void cacheCountedOnceOpenAIAndGemini();
     void cacheExperimentVarsFirstBreaksTheCache();
     void judgeVerdictNotBoughtAgainOnResume();
+    void promptfooConversion_data();
+    void promptfooConversion();
+    void promptfooUnsupportedPlaces();
+    void promptfooSuitesRun_data();
+    void promptfooSuitesRun();
 };
 
 void TestEval::assertions_data()
@@ -589,12 +596,12 @@ void TestEval::datasetsAndVariants()
             QCOMPARE(e.rows.at(1).id, u"case-2"_s); // no id: its position
             QCOMPARE(e.rows.at(1).asserts.size(), 1);
             QCOMPARE(e.rows.at(0).where, u"cases.jsonl:1"_s);
-            QCOMPARE(e.inputFor(e.rows.at(0)), u"Plan 7"_s);
+            QCOMPARE(e.inputFor(e.rows.at(0), e.variants.at(0)), u"Plan 7"_s);
             QCOMPARE(e.variants.size(), 3);
         } else {
             QCOMPARE(e.rows.size(), 1);
             QCOMPARE(e.rows.at(0).id, u"c1"_s);
-            QCOMPARE(e.inputFor(e.rows.at(0)), u"Plan 12, fast"_s);
+            QCOMPARE(e.inputFor(e.rows.at(0), e.variants.at(0)), u"Plan 12, fast"_s);
             QCOMPARE(e.rows.at(0).expected.toObject().value(u"title"_s).toString(), u"y"_s);
             QCOMPARE(e.variants.size(), 4);
             QCOMPARE(e.specFor(e.rows.at(0), e.variants.at(2)).systemPrompt,
@@ -3417,3 +3424,230 @@ void TestEval::judgeVerdictNotBoughtAgainOnResume()
 
 QTEST_GUILESS_MAIN(TestEval)
 #include "tst_eval.moc"
+
+namespace {
+
+// An OpenAI chat completion that answers with text (priced as gpt-4.1-mini).
+QByteArray openAiTextBody(const QString &text)
+{
+    const QJsonObject body {
+        { u"id"_s, u"chatcmpl-text"_s },
+        { u"object"_s, u"chat.completion"_s },
+        { u"created"_s, 1 },
+        { u"model"_s, u"gpt-4.1-mini"_s },
+        { u"choices"_s,
+          QJsonArray { QJsonObject {
+              { u"index"_s, 0 },
+              { u"message"_s,
+                QJsonObject { { u"role"_s, u"assistant"_s }, { u"content"_s, text } } },
+              { u"finish_reason"_s, u"stop"_s } } } },
+        { u"usage"_s,
+          QJsonObject { { u"prompt_tokens"_s, 40 },
+                        { u"completion_tokens"_s, 12 },
+                        { u"total_tokens"_s, 52 } } }
+    };
+    return QJsonDocument(body).toJson(QJsonDocument::Compact);
+}
+
+// The answers of the promptfoo suites' provider, by the exact user message; a judge (its system
+// prompt says so) scores an output 0.9 when it says "please", else 0.2.
+FakeProvider::Responder promptfooResponder()
+{
+    static const QHash<QString, QString> answers {
+        { u"What is the capital of France? Answer in one sentence."_s,
+          u"The capital of France is Paris."_s },
+        { u"Name the capital city of France."_s, u"Paris"_s },
+        { u"What is the capital of Japan? Answer in one sentence."_s,
+          u"The capital of Japan is Tokyo."_s },
+        { u"Name the capital city of Japan."_s, u"Tokyo."_s },
+        { u"What is the capital of Peru? Answer in one sentence."_s, u"I don't know."_s },
+        { u"Name the capital city of Peru."_s, u"Lima."_s },
+        { u"Translate to French: Good morning"_s, u"Bonjour"_s },
+        { u"Say 'Good morning' in French."_s, u"Sorry, I only speak English."_s },
+        { u"Good morning"_s, u"Bonjour !"_s },
+        { u"Translate to French: Thank you"_s, u"Merci"_s },
+        { u"Say 'Thank you' in French."_s, u"merci bien"_s },
+        { u"Thank you"_s, u"Danke"_s },
+        { u"Translate to French: Cat"_s, u"Chat"_s },
+        { u"Say 'Cat' in French."_s, u"Le chat"_s },
+        { u"Cat"_s, u"Hund"_s },
+        { u"Who is in this sentence, and when were they born? Ada Lovelace was born in 1815."_s,
+          u"{\"name\": \"Ada Lovelace\", \"born\": 1815}"_s },
+        { u"Extract the person: Ada Lovelace was born in 1815."_s,
+          u"Here you go: {\"name\": \"Ada Lovelace\", \"born\": \"1815\"}"_s },
+        { u"Who is in this sentence, and when were they born? Alan Turing was born in 1912."_s,
+          u"```json\n{\"name\": \"Alan Turing\", \"born\": 1912}\n```"_s },
+        { u"Extract the person: Alan Turing was born in 1912."_s,
+          u"{\"name\": \"Alan Turing\", \"age\": 41}"_s },
+        { u"Write a one-line reply to: I want my money back."_s,
+          u"Sorry about that, please expect your refund this week."_s },
+        { u"Write a one-line reply to: Thanks for the quick fix!"_s,
+          u"You're welcome, glad it helped!"_s },
+        { u"Write a one-line reply to: Your product is useless."_s, u"No, it is not."_s },
+        { u"What colour is the sky?"_s, u"The sky is blue."_s },
+        { u"Count to three as JSON."_s, u"[1, 2, 3]"_s },
+        { u"Name a farm animal."_s, u"Cow."_s },
+    };
+    return [](const RecordedRequest &request) {
+        const QJsonArray messages = request.jsonObject().value(u"messages"_s).toArray();
+        QString system;
+        QString user;
+        for (const QJsonValue &m : messages) {
+            const QJsonObject message = m.toObject();
+            if (message.value(u"role"_s).toString() == u"system"_s)
+                system = message.value(u"content"_s).toString();
+            else if (message.value(u"role"_s).toString() == u"user"_s && user.isEmpty())
+                user = message.value(u"content"_s).toString();
+        }
+        if (system.startsWith(u"You judge"_s))
+            return FakeReply::json(
+                200,
+                openAiToolCallBody(u"j1"_s, u"submit_output"_s,
+                                   { { u"score"_s, user.contains(u"please"_s) ? 0.9 : 0.2 },
+                                     { u"reason"_s, u"read it"_s } }));
+        return FakeReply::json(200, openAiTextBody(answers.value(user, u"I don't know."_s)));
+    };
+}
+
+// A copy of a promptfoo suite whose base URLs point at `base`.
+bool copySuite(const QString &suite, const QTemporaryDir &dir, const QUrl &base)
+{
+    const QDir from(testDataPath(u"promptfoo/"_s + suite));
+    QDirIterator it(from.absolutePath(), QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        QByteArray data = readFile(path);
+        data.replace("http://127.0.0.1:9", base.toString(QUrl::RemovePath).toUtf8());
+        const QString target = dir.filePath(from.relativeFilePath(path));
+        QDir().mkpath(QFileInfo(target).absolutePath());
+        if (!writeFile(target, data))
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+// Each suite converts to the experiment written beside it (checked by hand), and the result loads.
+void TestEval::promptfooConversion_data()
+{
+    QTest::addColumn<QString>("suite");
+    for (const char *suite : { "capitals", "translate", "extract", "tone", "checks" })
+        QTest::newRow(suite) << QString::fromLatin1(suite);
+}
+
+void TestEval::promptfooConversion()
+{
+    QFETCH(QString, suite);
+    const QString config = testDataPath(u"promptfoo/%1/promptfooconfig.yaml"_s.arg(suite));
+    const PromptfooConversion converted = convertPromptfooConfig(config);
+    QVERIFY2(converted.errors.isEmpty(), qPrintable(converted.errors.value(0).toString()));
+    QVERIFY2(converted.unsupported.isEmpty(),
+             qPrintable(converted.unsupported.value(0).toString()));
+    QVERIFY(converted.experiment);
+    const QJsonObject expected =
+        readJson(testDataPath(u"promptfoo/%1/expected.experiment.json"_s.arg(suite))).toObject();
+    QVERIFY(!expected.isEmpty());
+    QCOMPARE(*converted.experiment, expected);
+    // The one loader takes the YAML file itself and gives the same experiment.
+    const ExperimentLoad load = loadExperimentFile(config);
+    QVERIFY2(load.experiment, qPrintable(load.errors.value(0).toString()));
+    QCOMPARE(load.experiment->definition, expected);
+}
+
+// What cannot be taken is listed with file:line and the key path, and the loader refuses the file
+// unless told to skip those parts.
+void TestEval::promptfooUnsupportedPlaces()
+{
+    const QString config = testDataPath(u"promptfoo/unsupported/promptfooconfig.yaml"_s);
+    const PromptfooConversion converted = convertPromptfooConfig(config);
+    QVERIFY(converted.errors.isEmpty());
+    QStringList places;
+    for (const ExperimentError &e : converted.unsupported)
+        places.append(e.where);
+    QCOMPARE(places,
+             (QStringList { u"promptfooconfig.yaml:10 /providers/1"_s,
+                            u"promptfooconfig.yaml:5 /prompts/1"_s,
+                            u"promptfooconfig.yaml:17 /tests/0/assert/1"_s,
+                            u"promptfooconfig.yaml:19 /tests/0/assert/2"_s,
+                            u"promptfooconfig.yaml:23 /redteam"_s }));
+    QVERIFY(converted.unsupported.at(2).message.contains(u"Python"_s));
+    QVERIFY(converted.unsupported.at(3).message.contains(u"embeddings"_s));
+    QVERIFY(converted.unsupported.at(4).message.contains(u"red-team"_s));
+    const ExperimentLoad refused = loadExperimentFile(config);
+    QVERIFY(!refused.experiment);
+    QCOMPARE(refused.errors.size(), 5);
+    ExperimentFileOptions skip;
+    skip.skipUnsupported = true;
+    const ExperimentLoad skipped = loadExperimentFile(config, nullptr, skip);
+    QVERIFY2(skipped.experiment, qPrintable(skipped.errors.value(0).toString()));
+    QCOMPARE(skipped.skipped.size(), 5);
+    QCOMPARE(skipped.experiment->variants.size(), 1);
+    QCOMPARE(skipped.experiment->rows.at(0).asserts.size(), 1);
+}
+
+// Every suite run by `eval` on the YAML file against the fake provider; the verdict of every
+// case in every variant as worked out by hand from the provider's answers (promptfooResponder).
+void TestEval::promptfooSuitesRun_data()
+{
+    QTest::addColumn<QString>("suite");
+    QTest::addColumn<QStringList>("passing"); // "case|variant" of the cells that pass
+    QTest::addColumn<int>("cells");
+    const QString p1 = u"prompt 1"_s;
+    const QString p2 = u"prompt 2"_s;
+    // France passes with both prompts; Japan's and Peru's sentences fail starts-with, regex,
+    // equals and the negated "i don't know".
+    QTest::newRow("capitals") << u"capitals"_s
+                              << QStringList { u"france|"_s + p1, u"france|"_s + p2,
+                                               u"japan|"_s + p2, u"peru|"_s + p2 }
+                              << 6;
+    // "Sorry, I only speak English." fails the shared not-icontains; "Danke" has no merci;
+    // "Hund" is what the cat must not be.
+    QTest::newRow("translate") << u"translate"_s << QStringList { u"greeting|translate.txt #1"_s,
+                                                                  u"greeting|chat"_s,
+                                                                  u"thanks|translate.txt #1"_s,
+                                                                  u"thanks|translate.txt #2"_s,
+                                                                  u"cat|translate.txt #1"_s,
+                                                                  u"cat|translate.txt #2"_s }
+                               << 9;
+    // The inline chat's Ada is JSON inside prose with a string year; its Alan has an age, which
+    // the negated contains-json refuses. The YAML chat's fenced Alan passes after the transform.
+    QTest::newRow("extract") << u"extract"_s
+                             << QStringList { u"ada|yaml-chat"_s, u"alan|yaml-chat"_s } << 4;
+    // Only the refund says "please": the judge passes it and fails the other two, which the
+    // negated rubric of "rude" turns into a pass.
+    QTest::newRow("tone") << u"tone"_s << QStringList { u"refund|writer"_s, u"rude|writer"_s } << 3;
+    // "[1, 2, 3]" is JSON, which not-is-json refuses.
+    QTest::newRow("checks") << u"checks"_s
+                            << QStringList { u"colour|openai:gpt-4.1-mini"_s,
+                                             u"animal|openai:gpt-4.1-mini"_s }
+                            << 3;
+}
+
+void TestEval::promptfooSuitesRun()
+{
+    QFETCH(QString, suite);
+    QFETCH(QStringList, passing);
+    QFETCH(int, cells);
+    FakeProviderThread server;
+    QVERIFY(server.listen());
+    server.run([](FakeProvider &p) { p.setResponder(promptfooResponder()); });
+    QTemporaryDir dir;
+    QVERIFY(copySuite(suite, dir, server.baseUrl()));
+    const CliRun r =
+        runEval({ dir.filePath(u"promptfooconfig.yaml"_s), u"--db"_s, dir.filePath(u"h.sqlite"_s) },
+                { { u"OPENAI_API_KEY"_s, u"sk-test"_s } });
+    QVERIFY2(r.exit == (passing.size() == cells ? 0 : 1), r.err.constData());
+    QStringList passed;
+    const QJsonArray summaryCells = r.summary.value(u"cells"_s).toArray();
+    QCOMPARE(summaryCells.size(), cells);
+    for (const QJsonValue &value : summaryCells) {
+        const QJsonObject cell = value.toObject();
+        if (cell.value(u"passed"_s).toBool())
+            passed.append(cell.value(u"case"_s).toString() + u'|'
+                          + cell.value(u"variant"_s).toString());
+    }
+    passed.sort();
+    passing.sort();
+    QCOMPARE(passed, passing);
+}

@@ -65,7 +65,8 @@ constexpr int kRefreshMs = 150;
 
 QString experimentFileFilter()
 {
-    return ExperimentView::tr("Experiment files (*.json);;All files (*)");
+    return ExperimentView::tr(
+        "Experiment files (*.json);;promptfoo configurations (*.yaml *.yml);;All files (*)");
 }
 
 int plannedRuns(const Experiment &e)
@@ -1493,7 +1494,8 @@ void ExperimentView::dragEnterEvent(QDragEnterEvent *event)
 {
     const QList<QUrl> urls = event->mimeData()->urls();
     if (!isRunning() && urls.size() == 1 && urls.first().isLocalFile()
-        && urls.first().toLocalFile().endsWith(u".json"_s))
+        && (urls.first().toLocalFile().endsWith(u".json"_s)
+            || isPromptfooConfig(urls.first().toLocalFile())))
         event->acceptProposedAction();
 }
 

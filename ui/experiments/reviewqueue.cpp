@@ -103,7 +103,12 @@ ReviewQueue::ReviewQueue(const Inputs &inputs, QWidget *parent)
         Item item;
         item.run = run;
         if (const DatasetRow *row = rows.value(run.caseId)) {
-            QString text = inputs.experiment.inputFor(*row);
+            const auto variant =
+                std::find_if(inputs.experiment.variants.cbegin(), inputs.experiment.variants.cend(),
+                             [&run](const Variant &v) { return v.name == run.variant; });
+            QString text = variant != inputs.experiment.variants.cend()
+                ? inputs.experiment.inputFor(*row, *variant)
+                : fillVars(row->input, row->vars);
             if (!row->vars.isEmpty())
                 text += u"\n\n"_s + tr("Vars:") + u'\n' + jsonText(row->vars);
             if (!row->expected.isUndefined())

@@ -1,5 +1,6 @@
 #include "ui/window/documentmanager.h"
 
+#include "core/eval/promptfooimport.h"
 #include "core/model/specio.h"
 #include "core/secrets/truststore.h"
 #include "core/service/callservice.h"
@@ -41,7 +42,8 @@ const QString kFormRecentKey = u"editor/recentFiles"_s;
 QString specFileFilter()
 {
     return QCoreApplication::translate("Callscope::MainWindow",
-                                       "Spec files (*.spec.json *.json);;All files (*)");
+                                       "Spec files (*.spec.json *.json);;promptfoo configurations "
+                                       "(*.yaml *.yml);;All files (*)");
 }
 
 // The spec a new document starts from: a response schema to fill in and an engine to pick.
@@ -79,7 +81,8 @@ DocumentManager::~DocumentManager() = default;
 
 bool DocumentManager::openSpecFile(const QString &path)
 {
-    if (path.endsWith(u".experiment.json"_s) && m_experimentOpener)
+    // A promptfoo configuration is an experiment (converted by the core's loader).
+    if ((path.endsWith(u".experiment.json"_s) || isPromptfooConfig(path)) && m_experimentOpener)
         return m_experimentOpener(path);
     if (SpecTab *open = tabForFile(path)) {
         // Already open: its tab comes forward. Unchanged here, it shows the file as it is now.
