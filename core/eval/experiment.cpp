@@ -388,6 +388,7 @@ ExperimentLoad loadExperimentFile(const QString &path, CallStore *store,
         }
         if (!converted.unsupported.isEmpty() && !options.skipUnsupported) {
             load.errors = converted.unsupported;
+            load.onlyUnsupported = true;
             return load;
         }
         load = loadExperiment(*converted.experiment, QFileInfo(absolute).absolutePath(), store,

@@ -100,6 +100,9 @@ struct ExperimentLoad
     QList<ExperimentError> errors;
     // Parts of a promptfoo configuration left out with ExperimentFileOptions::skipUnsupported.
     QList<ExperimentError> skipped;
+    // The errors are only parts of a promptfoo configuration that Callscope cannot take: the
+    // file loads with ExperimentFileOptions::skipUnsupported.
+    bool onlyUnsupported = false;
 };
 
 struct ExperimentFileOptions

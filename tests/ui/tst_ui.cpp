@@ -217,6 +217,7 @@ private Q_SLOTS:
     void screenshotIsNotBlank();
     void experimentVariantText();
     void experimentLoadErrors();
+    void experimentFromPromptfoo();
     void experimentNewDialog();
     void experimentRunFromWindow();
     void experimentStopAndResume();
@@ -900,6 +901,90 @@ void TestUi::experimentLoadErrors()
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     saveScreenshot(window, u"experiment-load-errors"_s);
+}
+
+// A promptfoo configuration opens as an experiment: parts Callscope cannot take are listed with
+// their places and can be left out; a new variant goes into a Callscope experiment saved beside
+// it, never into the YAML file.
+void TestUi::experimentFromPromptfoo()
+{
+    QTemporaryDir dir;
+    const QString unsupported = dir.filePath(u"unsupported.yaml"_s);
+    const QString capitals = dir.filePath(u"promptfooconfig.yaml"_s);
+    QVERIFY(QFile::copy(Test::testDataPath(u"promptfoo/unsupported/promptfooconfig.yaml"_s),
+                        unsupported));
+    QVERIFY(
+        QFile::copy(Test::testDataPath(u"promptfoo/capitals/promptfooconfig.yaml"_s), capitals));
+    const QByteArray yamlBefore = Test::readFile(capitals);
+
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    ExperimentView *view = window.experiments()->view();
+    // Opened like a spec, it goes to the Experiment tab.
+    window.openSpecFile(unsupported); // false: it cannot run as it is
+    QCOMPARE(view->filePath(), QFileInfo(unsupported).absoluteFilePath());
+    QCOMPARE(view->state(), ExperimentView::State::Invalid);
+    QVERIFY(view->leaveOutButton()->isVisible());
+    QStringList rows;
+    for (int r = 0; r < view->errorsView()->rowCount(); ++r)
+        rows.append(view->errorsView()->item(r, 0)->text());
+    QVERIFY2(rows.size() >= 4, qPrintable(rows.join(u", "_s)));
+    for (const QString &place : std::as_const(rows))
+        QVERIFY2(place.startsWith(u"unsupported.yaml:"_s), qPrintable(place));
+    saveScreenshot(window, u"experiment-promptfoo-unsupported"_s);
+
+    QTest::mouseClick(view->leaveOutButton(), Qt::LeftButton);
+    QCOMPARE(view->state(), ExperimentView::State::Ready);
+    QCOMPARE(view->skippedParts().size(), rows.size());
+    QVERIFY2(view->noticeBar()->text().contains(u"were left out"_s),
+             qPrintable(view->noticeBar()->text()));
+    QCOMPARE(view->matrixModel()->rowCount(), 1);
+    QVERIFY(view->runButton()->isEnabled());
+
+    // Another configuration starts without the choice made for the first.
+    QVERIFY(view->openFile(capitals));
+    QCOMPARE(view->state(), ExperimentView::State::Ready);
+    QVERIFY(!view->leaveOutButton()->isVisible());
+    QCOMPARE(view->matrixModel()->columnCount(), 2);
+    QCOMPARE(view->matrixModel()->rowCount(), 3);
+
+    const QJsonObject variant { { u"name"_s, u"terse"_s },
+                                { u"system_prompt"_s, u"Answer with the city only."_s } };
+    const auto added = view->addVariant(variant);
+    QVERIFY2(!added,
+             qPrintable(added.value_or(QString()) + u"\n"_s
+                        + (view->loadErrors().isEmpty() ? QString()
+                                                        : view->loadErrors().first().toString())));
+    const QString saved = dir.filePath(u"promptfooconfig.experiment.json"_s);
+    QCOMPARE(view->filePath(), QFileInfo(saved).absoluteFilePath());
+    QCOMPARE(Test::readFile(capitals), yamlBefore);
+    QCOMPARE(view->matrixModel()->columnCount(), 3);
+    QCOMPARE(view->matrixModel()->rowCount(), 3);
+    QVERIFY2(view->noticeBar()->text().contains(u"promptfooconfig.yaml"_s),
+             qPrintable(view->noticeBar()->text()));
+    const QJsonObject written = QJsonDocument::fromJson(Test::readFile(saved)).object();
+    // Each promptfoo prompt is a variant's input: the new variant sends the first one's.
+    QJsonObject withInput = variant;
+    withInput.insert(u"input"_s, *view->experiment()->variants.constFirst().input);
+    QCOMPARE(written.value(u"variants"_s).toArray().last().toObject(), withInput);
+    QVERIFY2(view->noticeBar()->text().contains(u"sends the input of"_s),
+             qPrintable(view->noticeBar()->text()));
+    // The saved experiment stands alone: it loads from its own file with the same cases.
+    const ExperimentLoad again = loadExperimentFile(saved);
+    QVERIFY(again.experiment);
+    QCOMPARE(again.experiment->rows.size(), 3);
+    QCOMPARE(again.experiment->variants.size(), 3);
+
+    // The configuration again: the experiment beside it is not overwritten.
+    QVERIFY(view->openFile(capitals));
+    const QByteArray savedBefore = Test::readFile(saved);
+    const QString refused =
+        view->addVariant(QJsonObject { { u"name"_s, u"other"_s } }).value_or(QString());
+    QVERIFY2(refused.contains(u"exists already"_s), qPrintable(refused));
+    QCOMPARE(Test::readFile(saved), savedBefore);
+    QCOMPARE(Test::readFile(capitals), yamlBefore);
 }
 
 void TestUi::experimentNewDialog()

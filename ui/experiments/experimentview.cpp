@@ -2,6 +2,7 @@
 
 #include "core/eval/batchrounds.h"
 #include "core/eval/pricetable.h"
+#include "core/eval/promptfooimport.h"
 #include "core/eval/review.h"
 #include "core/secrets/truststore.h"
 #include "core/service/callservice.h"
@@ -22,6 +23,7 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QElapsedTimer>
@@ -41,6 +43,7 @@
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSaveFile>
 #include <QSet>
 #include <QSettings>
 #include <QStackedWidget>
@@ -239,12 +242,9 @@ void ExperimentView::buildUi()
     }
     auto *errorsPage = new QWidget(m_pages);
     {
-        auto *label = new QLabel(
-            tr("This experiment cannot run yet. Fix these places, then press Reload. A place "
-               "starting with / is in the experiment file (/assert/0 is the first entry of "
-               "\"assert\"); file:line:column is in that file."),
-            errorsPage);
+        auto *label = new QLabel(errorsPage);
         label->setWordWrap(true);
+        m_errorsHint = label;
         m_errorsView = new QTableWidget(0, 2, errorsPage);
         m_errorsView->setObjectName(u"experimentErrors"_s);
         m_errorsView->setHorizontalHeaderLabels({ tr("Where"), tr("Problem") });
@@ -258,8 +258,15 @@ void ExperimentView::buildUi()
             new QPushButton(QIcon::fromTheme(u"view-refresh"_s), tr("Reload"), errorsPage);
         reload->setObjectName(u"experimentReloadButton"_s);
         connect(reload, &QPushButton::clicked, this, &ExperimentView::reload);
+        m_leaveOutButton = new QPushButton(tr("Leave Them Out"), errorsPage);
+        m_leaveOutButton->setObjectName(u"experimentLeaveOutButton"_s);
+        m_leaveOutButton->setToolTip(
+            tr("Open the configuration without the parts listed here. The file is not changed."));
+        m_leaveOutButton->hide();
+        connect(m_leaveOutButton, &QPushButton::clicked, this, [this] { leaveOutUnsupported(); });
         auto *row = new QHBoxLayout;
         row->addWidget(label, 1);
+        row->addWidget(m_leaveOutButton);
         row->addWidget(reload);
         auto *layout = new QVBoxLayout(errorsPage);
         layout->setContentsMargins(0, 0, 0, 0);
@@ -459,8 +466,19 @@ bool ExperimentView::openFile(const QString &path)
                               NoticeBar::Kind::Warning);
         return false;
     }
-    m_path = QFileInfo(path).absoluteFilePath();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    if (absolute != m_path)
+        m_skipUnsupported = false; // what was left out of one file says nothing of another
+    m_path = absolute;
     QSettings().setValue(kLastDirKey, QFileInfo(m_path).absolutePath());
+    return reload();
+}
+
+bool ExperimentView::leaveOutUnsupported()
+{
+    if (isRunning() || !m_onlyUnsupported || !isPromptfooConfig(m_path))
+        return false;
+    m_skipUnsupported = true;
     return reload();
 }
 
@@ -521,13 +539,19 @@ bool ExperimentView::reload()
     }
     m_loadingCalls = false;
     // Without a variant from a stored call the store is not needed (no SQL on this thread).
-    return apply(loadExperimentFile(m_path, m_reader ? nullptr : m_store));
+    ExperimentFileOptions options;
+    options.skipUnsupported = m_skipUnsupported;
+    return apply(loadExperimentFile(m_path, m_reader ? nullptr : m_store, options));
 }
 
 bool ExperimentView::apply(const ExperimentLoad &load)
 {
     m_errors = load.errors;
+    m_skipped = load.skipped;
     m_experiment = load.experiment;
+    // A promptfoo configuration that converts, but with parts that have no counterpart here,
+    // can be opened without them (Leave Them Out); one that does not convert cannot.
+    m_onlyUnsupported = load.onlyUnsupported;
     if (!m_experiment) {
         m_matrix->clear();
         m_title->setText(tr("%1 (cannot run)").arg(QFileInfo(m_path).fileName()));
@@ -537,6 +561,15 @@ bool ExperimentView::apply(const ExperimentLoad &load)
         return false;
     }
     m_title->setText(tr("%1 — %2").arg(m_experiment->name, QFileInfo(m_path).fileName()));
+    if (!m_skipped.isEmpty()) {
+        QStringList places;
+        for (const ExperimentError &e : std::as_const(m_skipped))
+            places.append(e.toString());
+        m_notice->showMessage(
+            tr("%n part(s) of %1 were left out: %2", nullptr, int(m_skipped.size()))
+                .arg(QFileInfo(m_path).fileName(), places.join(u"; "_s)),
+            NoticeBar::Kind::Warning);
+    }
     applyLayout();
     m_pages->setCurrentWidget(m_resultsPage);
     setState(State::Ready);
@@ -547,6 +580,18 @@ bool ExperimentView::apply(const ExperimentLoad &load)
 
 void ExperimentView::showErrors()
 {
+    m_leaveOutButton->setVisible(m_onlyUnsupported);
+    if (m_onlyUnsupported)
+        m_errorsHint->setText(
+            tr("%1 is a promptfoo configuration with parts Callscope cannot take. Leave Them "
+               "Out opens the rest (the file is not changed); a place file:line is in that "
+               "file, after it the key path.")
+                .arg(QFileInfo(m_path).fileName()));
+    else
+        m_errorsHint->setText(
+            tr("This experiment cannot run yet. Fix these places, then press Reload. A place "
+               "starting with / is in the experiment file (/assert/0 is the first entry of "
+               "\"assert\"); file:line:column is in that file."));
     m_errorsView->setRowCount(int(m_errors.size()));
     for (int i = 0; i < m_errors.size(); ++i) {
         const ExperimentError &e = m_errors.at(i);
@@ -1402,15 +1447,56 @@ std::optional<QString> ExperimentView::addVariant(const QJsonObject &variant)
         m_experiment->variants.size() == 1 && !m_experiment->definition.contains(u"variants"_s)
         ? m_experiment->variants.constFirst().name
         : QString();
-    if (auto error = addVariantToFile(m_path, variant, defaultName))
+    // Where every variant brings its own input (a promptfoo prompt) and the rows none, a new
+    // variant without one sends the first variant's input.
+    QJsonObject added = variant;
+    QString inputFrom;
+    const bool rowsWithoutInput =
+        std::any_of(m_experiment->rows.cbegin(), m_experiment->rows.cend(),
+                    [](const DatasetRow &row) { return !row.hasInput; });
+    if (!added.contains(u"input"_s) && rowsWithoutInput
+        && m_experiment->variants.constFirst().input) {
+        added.insert(u"input"_s, *m_experiment->variants.constFirst().input);
+        inputFrom = m_experiment->variants.constFirst().name;
+    }
+    // A promptfoo configuration is not written to: the experiment it makes is saved beside it
+    // as a Callscope experiment (self-contained, as convert writes it), which takes the variant
+    // and is the file shown from then on.
+    QString converted;
+    if (isPromptfooConfig(m_path)) {
+        const QFileInfo config(m_path);
+        const QString target =
+            config.absoluteDir().filePath(config.completeBaseName() + u".experiment.json"_s);
+        if (QFileInfo::exists(target))
+            return tr("%1 is a promptfoo configuration, which Callscope does not change, and "
+                      "%2 beside it exists already. Open %2 and add the variant there.")
+                .arg(config.fileName(), QFileInfo(target).fileName());
+        QSaveFile out(target);
+        const QByteArray json =
+            QJsonDocument(m_experiment->definition).toJson(QJsonDocument::Indented);
+        if (!out.open(QIODevice::WriteOnly) || out.write(json) != json.size() || !out.commit())
+            return tr("Cannot write %1: %2").arg(target, out.errorString());
+        converted = config.fileName();
+        m_path = target;
+        m_skipUnsupported = false;
+    }
+    if (auto error = addVariantToFile(m_path, added, defaultName))
         return error;
     reload();
     if (!m_experiment)
         return tr("The file with the new variant does not load; see the problems listed.");
-    m_notice->showMessage(
-        tr("Added the variant \"%1\" to %2. Press Run to run the experiment with it.")
-            .arg(name, QFileInfo(m_path).fileName()),
-        NoticeBar::Kind::Info);
+    QString text = converted.isEmpty()
+        ? tr("Added the variant \"%1\" to %2. Press Run to run the experiment with it.")
+              .arg(name, QFileInfo(m_path).fileName())
+        : tr("Added the variant \"%1\" to %2, a Callscope experiment made from %3 (which is "
+             "unchanged). Press Run to run it.")
+              .arg(name, QFileInfo(m_path).fileName(), converted);
+    if (!inputFrom.isEmpty())
+        text += u' '
+            + tr("It sends the input of \"%1\"; change its \"input\" in the file to send "
+                 "another.")
+                  .arg(inputFrom);
+    m_notice->showMessage(text, NoticeBar::Kind::Info);
     return std::nullopt;
 }
 

@@ -79,6 +79,11 @@ public:
     QString filePath() const { return m_path; }
     const std::optional<Experiment> &experiment() const { return m_experiment; }
     QList<ExperimentError> loadErrors() const { return m_errors; }
+    // What a promptfoo configuration opened with "Leave Them Out" lost (empty otherwise).
+    QList<ExperimentError> skippedParts() const { return m_skipped; }
+    // A promptfoo configuration whose only problems are parts Callscope cannot take: loads it
+    // again without them (the file is not changed). False when there is nothing to leave out.
+    bool leaveOutUnsupported();
     qint64 experimentId() const { return m_experimentId; }
     // The core's summary of what the matrix shows (ExperimentRun::summary()).
     QJsonObject summary() const;
@@ -120,6 +125,8 @@ public:
     ExperimentCharts *charts() const { return m_charts; }
     QTabWidget *resultTabs() const { return m_resultTabs; }
     QTableWidget *errorsView() const { return m_errorsView; }
+    QPushButton *leaveOutButton() const { return m_leaveOutButton; }
+    NoticeBar *noticeBar() const { return m_notice; }
     QLabel *statusLabel() const { return m_status; }
     QLabel *titleLabel() const { return m_title; }
     // The provider batches of a "via": "batch" experiment: rounds, open batches, lines,
@@ -205,6 +212,11 @@ private:
     QString m_path;
     std::optional<Experiment> m_experiment;
     QList<ExperimentError> m_errors;
+    QList<ExperimentError> m_skipped;
+    // A promptfoo configuration is loaded without its unsupported parts (the user said so).
+    bool m_skipUnsupported = false;
+    // The errors shown are only unsupported parts of a promptfoo configuration.
+    bool m_onlyUnsupported = false;
     std::unique_ptr<ExperimentRun> m_run; // the session running, or the stored results shown
     qint64 m_experimentId = 0;
     QDateTime m_storedAt;
@@ -261,6 +273,8 @@ private:
     QWidget *m_emptyPage = nullptr;
     QWidget *m_resultsPage = nullptr;
     QTableWidget *m_errorsView = nullptr;
+    QLabel *m_errorsHint = nullptr;
+    QPushButton *m_leaveOutButton = nullptr;
     QTableView *m_matrixView = nullptr;
     QTableView *m_summaryView = nullptr;
     ExperimentCharts *m_charts = nullptr;
