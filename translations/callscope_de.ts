@@ -2903,6 +2903,41 @@
         <source>Experiment files (*.json);;promptfoo configurations (*.yaml *.yml);;All files (*)</source>
         <translation>Experimentdateien (*.json);;promptfoo-Konfigurationen (*.yaml *.yml);;Alle Dateien (*)</translation>
     </message>
+    <message>
+        <source>Leave Them Out</source>
+        <translation>Weglassen</translation>
+    </message>
+    <message>
+        <source>Open the configuration without the parts listed here. The file is not changed.</source>
+        <translation>Die Konfiguration ohne die hier aufgeführten Teile öffnen. Die Datei wird nicht geändert.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n part(s) of %1 were left out: %2</source>
+        <translation>
+            <numerusform>%n Teil von %1 wurde weggelassen: %2</numerusform>
+            <numerusform>%n Teile von %1 wurden weggelassen: %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is a promptfoo configuration with parts Callscope cannot take. Leave Them Out opens the rest (the file is not changed); a place file:line is in that file, after it the key path.</source>
+        <translation>%1 ist eine promptfoo-Konfiguration mit Teilen, die Callscope nicht übernehmen kann. Weglassen öffnet den Rest (die Datei wird nicht geändert); eine Stelle Datei:Zeile liegt in dieser Datei, dahinter steht der Schlüsselpfad.</translation>
+    </message>
+    <message>
+        <source>%1 is a promptfoo configuration, which Callscope does not change, and %2 beside it exists already. Open %2 and add the variant there.</source>
+        <translation>%1 ist eine promptfoo-Konfiguration, die Callscope nicht ändert, und %2 daneben gibt es schon. Öffnen Sie %2 und fügen Sie die Variante dort hinzu.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Added the variant &quot;%1&quot; to %2, a Callscope experiment made from %3 (which is unchanged). Press Run to run it.</source>
+        <translation>Die Variante „%1“ wurde zu %2 hinzugefügt, einem aus %3 erstellten Callscope-Experiment (%3 bleibt unverändert). Starten Sie es mit Ausführen.</translation>
+    </message>
+    <message>
+        <source>It sends the input of &quot;%1&quot;; change its &quot;input&quot; in the file to send another.</source>
+        <translation>Sie sendet die Eingabe von „%1“; ändern Sie ihr „input“ in der Datei, um eine andere zu senden.</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::ExperimentsHost</name>

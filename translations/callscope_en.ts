@@ -143,6 +143,13 @@
             <numerusform>%n labels by people; the experiment has no judge to compare them with.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n part(s) of %1 were left out: %2</source>
+        <translation>
+            <numerusform>%n part of %1 was left out: %2</numerusform>
+            <numerusform>%n parts of %1 were left out: %2</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Callscope::HistoryRescueDialog</name>
