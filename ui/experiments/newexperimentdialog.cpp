@@ -354,6 +354,8 @@ QJsonObject NewExperimentDialog::assertionTemplate(const QString &type)
         { u"one_of"_s, R"({"pointer": "/title", "values": []})" },
         { u"matches_expected"_s, R"({"pointers": ["/title"]})" },
         { u"schema"_s, R"({"schema": {"type": "object", "required": ["title"]}})" },
+        { u"is_json"_s, R"({"schema": {"type": "object"}})" },
+        { u"contains_json"_s, R"({"schema": {"type": "object"}})" },
         { u"status"_s, R"({"value": "completed"})" },
         { u"tool_called"_s, R"({"name": ""})" },
         { u"tool_not_called"_s, R"({"name": ""})" },
