@@ -2597,14 +2597,6 @@
         <translation>eine Übermittlung ist ungewiss: siehe Hinweis</translation>
     </message>
     <message>
-        <source>Experiment stopped: %1 of %2 runs done</source>
-        <translation>Experiment gestoppt: %1 von %2 Läufen erledigt</translation>
-    </message>
-    <message>
-        <source>Experiment finished: %1 runs</source>
-        <translation>Experiment beendet: %1 Läufe</translation>
-    </message>
-    <message>
         <source>No experiment open</source>
         <translation>Kein Experiment geöffnet</translation>
     </message>
@@ -2645,24 +2637,8 @@
         <translation>%1 Probleme in der Datei; es wurde nichts gesendet.</translation>
     </message>
     <message>
-        <source>%1 = %2 runs. Press Run to start.</source>
-        <translation>%1 = %2 Läufe. Drücken Sie Ausführen, um zu beginnen.</translation>
-    </message>
-    <message>
-        <source>Running experiment %1: %2 of %3 runs done, %4 not passed, %5 in flight (at most %6 at once; Preferences › Limits).</source>
-        <translation>Experiment %1 läuft: %2 von %3 Läufen erledigt, %4 nicht bestanden, %5 laufend (höchstens %6 gleichzeitig; Einstellungen › Gleichzeitige Aufrufe).</translation>
-    </message>
-    <message>
         <source>Stopping: cancelling the calls in flight…</source>
         <translation>Wird gestoppt: Die laufenden Aufrufe werden abgebrochen …</translation>
-    </message>
-    <message>
-        <source>Experiment %1 (%2) is incomplete: %3 of %4 runs done. Resume runs the rest.</source>
-        <translation>Experiment %1 (%2) ist unvollständig: %3 von %4 Läufen erledigt. Fortsetzen führt den Rest aus.</translation>
-    </message>
-    <message>
-        <source>Experiment %1 (%2): all %3 runs done. %4</source>
-        <translation>Experiment %1 (%2): alle %3 Läufe erledigt. %4</translation>
     </message>
     <message>
         <source>Every case passed in every variant.</source>
@@ -2937,6 +2913,48 @@
     <message>
         <source>It sends the input of &quot;%1&quot;; change its &quot;input&quot; in the file to send another.</source>
         <translation>Sie sendet die Eingabe von „%1“; ändern Sie ihr „input“ in der Datei, um eine andere zu senden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Experiment stopped: %1 of %n run(s) done</source>
+        <translation>
+            <numerusform>Experiment angehalten: %1 von %n Lauf erledigt</numerusform>
+            <numerusform>Experiment angehalten: %1 von %n Läufen erledigt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Experiment finished: %n run(s)</source>
+        <translation>
+            <numerusform>Experiment fertig: %n Lauf</numerusform>
+            <numerusform>Experiment fertig: %n Läufe</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 = %n run(s). Press Run to start.</source>
+        <translation>
+            <numerusform>%1 = %n Lauf. Starten Sie mit Ausführen.</numerusform>
+            <numerusform>%1 = %n Läufe. Starten Sie mit Ausführen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Running experiment %1: %2 of %n run(s) done, %3 not passed, %4 in flight (at most %5 at once; Preferences › Limits).</source>
+        <translation>
+            <numerusform>Experiment %1 läuft: %2 von %n Lauf erledigt, %3 nicht bestanden, %4 laufend (höchstens %5 gleichzeitig; Einstellungen › Gleichzeitige Aufrufe).</numerusform>
+            <numerusform>Experiment %1 läuft: %2 von %n Läufen erledigt, %3 nicht bestanden, %4 laufend (höchstens %5 gleichzeitig; Einstellungen › Gleichzeitige Aufrufe).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Experiment %1 (%2) is incomplete: %3 of %n run(s) done. Resume runs the rest.</source>
+        <translation>
+            <numerusform>Experiment %1 (%2) ist unvollständig: %3 von %n Lauf erledigt. Fortsetzen führt den Rest aus.</numerusform>
+            <numerusform>Experiment %1 (%2) ist unvollständig: %3 von %n Läufen erledigt. Fortsetzen führt den Rest aus.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Experiment %1 (%2): all %n run(s) done. %3</source>
+        <translation>
+            <numerusform>Experiment %1 (%2): sein einziger Lauf ist erledigt. %3</numerusform>
+            <numerusform>Experiment %1 (%2): alle %n Läufe erledigt. %3</numerusform>
+        </translation>
     </message>
 </context>
 <context>

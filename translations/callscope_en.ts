@@ -150,6 +150,48 @@
             <numerusform>%n parts of %1 were left out: %2</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Experiment stopped: %1 of %n run(s) done</source>
+        <translation>
+            <numerusform>Experiment stopped: %1 of %n run done</numerusform>
+            <numerusform>Experiment stopped: %1 of %n runs done</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Experiment finished: %n run(s)</source>
+        <translation>
+            <numerusform>Experiment finished: %n run</numerusform>
+            <numerusform>Experiment finished: %n runs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 = %n run(s). Press Run to start.</source>
+        <translation>
+            <numerusform>%1 = %n run. Press Run to start.</numerusform>
+            <numerusform>%1 = %n runs. Press Run to start.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Running experiment %1: %2 of %n run(s) done, %3 not passed, %4 in flight (at most %5 at once; Preferences › Limits).</source>
+        <translation>
+            <numerusform>Running experiment %1: %2 of %n run done, %3 not passed, %4 in flight (at most %5 at once; Preferences › Limits).</numerusform>
+            <numerusform>Running experiment %1: %2 of %n runs done, %3 not passed, %4 in flight (at most %5 at once; Preferences › Limits).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Experiment %1 (%2) is incomplete: %3 of %n run(s) done. Resume runs the rest.</source>
+        <translation>
+            <numerusform>Experiment %1 (%2) is incomplete: %3 of %n run done. Resume runs the rest.</numerusform>
+            <numerusform>Experiment %1 (%2) is incomplete: %3 of %n runs done. Resume runs the rest.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Experiment %1 (%2): all %n run(s) done. %3</source>
+        <translation>
+            <numerusform>Experiment %1 (%2): its one run is done. %3</numerusform>
+            <numerusform>Experiment %1 (%2): all %n runs done. %3</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Callscope::HistoryRescueDialog</name>

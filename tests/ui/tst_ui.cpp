@@ -75,7 +75,6 @@
 #include <QTest>
 #include <QTextBlock>
 #include <QTextLayout>
-#include <QTranslator>
 
 #include <cmath>
 #include <memory>
@@ -240,6 +239,8 @@ void TestUi::initTestCase()
                        m_home->path() + u"/config"_s);
     QSettings settings;
     QVERIFY2(settings.fileName().startsWith(m_home->path()), qPrintable(settings.fileName()));
+    // The English plural forms, as the programs install them ("1 warning", not "1 warnings").
+    installTranslators(qApp, QLocale(QLocale::English, QLocale::UnitedStates));
 }
 
 void TestUi::init()
@@ -249,15 +250,6 @@ void TestUi::init()
 
 void TestUi::opensSpecFile()
 {
-    // The English plural forms, as the programs install them ("1 warning", not "1 warnings").
-    installTranslators(qApp, QLocale(QLocale::English, QLocale::UnitedStates));
-    const auto removeTranslators = qScopeGuard([] {
-        const auto translators = qApp->findChildren<QTranslator *>();
-        for (QTranslator *translator : translators) {
-            QCoreApplication::removeTranslator(translator);
-            delete translator;
-        }
-    });
     MainWindow window;
     // A fresh window starts with the new-spec template, which is a valid spec (once checked).
     QTRY_VERIFY_WITH_TIMEOUT(window.currentSpec().has_value(), 15000);
@@ -1226,8 +1218,10 @@ void TestUi::experimentRunFromWindow()
     QCOMPARE(view->state(), ExperimentView::State::Ready);
     QCOMPARE(view->matrixModel()->rowCount(), 3);
     QCOMPARE(view->matrixModel()->columnCount(), 2);
-    QVERIFY2(view->statusLabel()->text().contains(u"12 runs"_s),
+    QVERIFY2(view->statusLabel()->text().contains(u"= 12 runs. Press Run"_s),
              qPrintable(view->statusLabel()->text()));
+    // Before the first run there is no progress to show: no empty bar.
+    QVERIFY(!view->findChild<QProgressBar *>(u"experimentProgress"_s)->isVisible());
     saveScreenshot(window, u"experiment-01-opened"_s);
 
     QVERIFY(view->runButton()->isEnabled());
@@ -1335,9 +1329,13 @@ void TestUi::experimentRunFromWindow()
 
     // Two cells of one case side by side: the Diff panel compares their calls.
     const QModelIndex otherCell = view->matrixFilter()->index(1, 1);
+    QAction *compareAction = window.findChild<QAction *>(u"experimentCompareAction"_s);
+    QVERIFY(compareAction);
+    QVERIFY(!compareAction->isEnabled()); // one cell selected: nothing to compare yet
     QTest::mouseClick(cells2->viewport(), Qt::LeftButton, Qt::ControlModifier,
                       cells2->visualRect(otherCell).center());
     QVERIFY(view->compareButton()->isEnabled());
+    QVERIFY(compareAction->isEnabled()); // the menu follows the button
     QTest::mouseClick(view->compareButton(), Qt::LeftButton);
     QTRY_COMPARE(docks->diff()->model()->rowCount() > 0, true);
     QVERIFY(docks->diffDock()->isVisible());

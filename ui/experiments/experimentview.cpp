@@ -999,9 +999,9 @@ void ExperimentView::onFinished()
     const int planned = plannedRuns(*m_experiment);
     const bool stopped = m_storedDone < planned;
     setState(stopped ? State::Stopped : State::Finished);
-    Q_EMIT message(stopped
-                       ? tr("Experiment stopped: %1 of %2 runs done").arg(m_storedDone).arg(planned)
-                       : tr("Experiment finished: %1 runs").arg(planned));
+    Q_EMIT message(
+        stopped ? tr("Experiment stopped: %1 of %n run(s) done", nullptr, planned).arg(m_storedDone)
+                : tr("Experiment finished: %n run(s)", nullptr, planned));
 }
 
 void ExperimentView::refreshMatrix()
@@ -1238,7 +1238,7 @@ void ExperimentView::updateStatus()
             : tr("%1 problems in the file; nothing was sent.").arg(m_errors.size());
         break;
     case State::Ready:
-        text = tr("%1 = %2 runs. Press Run to start.").arg(shape).arg(total);
+        text = tr("%1 = %n run(s). Press Run to start.", nullptr, total).arg(shape);
         break;
     case State::Running: {
         if (!m_busyText.isEmpty()) {
@@ -1246,11 +1246,11 @@ void ExperimentView::updateStatus()
             break;
         }
         const ExperimentRun::Progress p = progress();
-        text = tr("Running experiment %1: %2 of %3 runs done, %4 not passed, %5 in flight (at most "
-                  "%6 at once; Preferences › Limits).")
+        text = tr("Running experiment %1: %2 of %n run(s) done, %3 not passed, %4 in flight (at "
+                  "most %5 at once; Preferences › Limits).",
+                  nullptr, total)
                    .arg(m_experimentId)
                    .arg(done)
-                   .arg(total)
                    .arg(p.failed)
                    .arg(p.inFlight)
                    .arg(m_service && m_service->scheduler() ? m_service->scheduler()->globalLimit()
@@ -1261,19 +1261,18 @@ void ExperimentView::updateStatus()
         text = tr("Stopping: cancelling the calls in flight…");
         break;
     case State::Stopped:
-        text = tr("Experiment %1 (%2) is incomplete: %3 of %4 runs done. Resume runs the rest.")
+        text = tr("Experiment %1 (%2) is incomplete: %3 of %n run(s) done. Resume runs the rest.",
+                  nullptr, total)
                    .arg(m_experimentId)
                    .arg(when)
-                   .arg(done)
-                   .arg(total);
+                   .arg(done);
         break;
     case State::Finished: {
         const int cells = m_matrix->rowCount() * m_matrix->columnCount();
         const int notPassed = cells - m_matrix->count(CellVerdict::Pass);
-        text = tr("Experiment %1 (%2): all %3 runs done. %4")
+        text = tr("Experiment %1 (%2): all %n run(s) done. %3", nullptr, total)
                    .arg(m_experimentId)
                    .arg(when)
-                   .arg(total)
                    .arg(notPassed == 0
                             ? tr("Every case passed in every variant.")
                             : tr("%1 of %2 cells did not pass in every repeat (red or amber).")
@@ -1285,7 +1284,9 @@ void ExperimentView::updateStatus()
     if (!m_busyText.isEmpty() && m_state != State::Running)
         text = m_busyText + u' ' + text;
     m_status->setText(text);
-    m_progress->setVisible(m_experiment.has_value());
+    // Shown once there is progress to show (never an empty box before the first run).
+    m_progress->setVisible(m_experiment.has_value()
+                           && (m_state != State::Ready || !m_busyText.isEmpty()));
     // A busy bar while the history is read or written for the view.
     m_progress->setMinimum(0);
     m_progress->setMaximum(m_busyText.isEmpty() ? std::max(1, total) : 0);
@@ -1310,6 +1311,7 @@ void ExperimentView::updateActions()
         cells.size() == 2 && cells.at(0).row() == cells.at(1).row()
         && m_matrix->cell(cells.at(0).row(), cells.at(0).column()).representativeCall() > 0
         && m_matrix->cell(cells.at(1).row(), cells.at(1).column()).representativeCall() > 0);
+    Q_EMIT actionsChanged();
 }
 
 // ---- cells -------------------------------------------------------------------------------

@@ -169,6 +169,8 @@ Q_SIGNALS:
     void callOpenRequested(qint64 callId);
     void compareRequested(qint64 leftCallId, qint64 rightCallId);
     void stateChanged(Callscope::ExperimentView::State state);
+    // What the buttons allow changed (a state, a selection of cells): menus follow them.
+    void actionsChanged();
     // The file was (re)loaded, valid or not.
     void loaded(bool ok);
     void message(const QString &text);

@@ -72,6 +72,7 @@ ExperimentsHost::ExperimentsHost(MainWindow *window)
     });
     connect(m_view, &ExperimentView::stateChanged, this, &ExperimentsHost::updateActions);
     connect(m_view, &ExperimentView::loaded, this, &ExperimentsHost::updateActions);
+    connect(m_view, &ExperimentView::actionsChanged, this, &ExperimentsHost::updateActions);
 
     createActions();
     createMenus();
@@ -208,6 +209,7 @@ void ExperimentsHost::updateActions()
     m_fromSpecAction->setEnabled(loaded && !running);
     m_fromCallAction->setEnabled(loaded && !running);
     m_reviewAction->setEnabled(m_view->reviewButton()->isEnabled());
+    m_compareAction->setEnabled(m_view->compareButton()->isEnabled());
     m_openAction->setEnabled(!running);
     m_newAction->setEnabled(!running);
 }
