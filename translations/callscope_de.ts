@@ -6517,6 +6517,10 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
         <source>the whole answer</source>
         <translation>die ganze Antwort</translation>
     </message>
+    <message>
+        <source>Nothing was sent: %1</source>
+        <translation>Nichts wurde gesendet: %1</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::Runner</name>

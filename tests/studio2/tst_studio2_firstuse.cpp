@@ -871,6 +871,24 @@ void TestFirstUse::preflightStopsBeforeSending()
     QCOMPARE(window->editorTabs()->currentWidget(), window->specForm());
     QTabWidget *sections = window->specForm()->findChild<QTabWidget *>(u"specTabs"_s);
     QCOMPARE(sections->currentIndex(), 1);
+    // A hosted engine with no key anywhere (no variable named, no profile): found when the key
+    // is looked up, and said as what it is, not as a failed call.
+    {
+        QJsonObject hosted = noKey;
+        QJsonObject hostedEngine = hosted.value(u"engine"_s).toObject();
+        hostedEngine.remove(u"base_url"_s);
+        hostedEngine.remove(u"api_key_env"_s);
+        hosted.insert(u"engine"_s, hostedEngine);
+        QVERIFY(window->openSpecFile(writeSpec(u"hosted.spec.json"_s, hosted))
+                && specChecked(*window));
+        RunPanel *hostedPanel = window->runPanel();
+        hostedPanel->run();
+        QTRY_VERIFY(!hostedPanel->isRunning() && hostedPanel->messageBar()->isVisible());
+        const QString text = hostedPanel->messageBar()->text();
+        QVERIFY2(text.startsWith(u"Nothing was sent: No key found for openai"_s), qPrintable(text));
+        QCOMPARE(hostedPanel->messageBar()->kind(), NoticeBar::Kind::Error);
+        QCOMPARE(server.requestCount(), 0);
+    }
     window->openSpecFile(writeSpec(u"model.spec.json"_s, noModel));
     QVERIFY(specChecked(*window));
     // Each spec in a tab of its own, with its own run view.

@@ -1332,7 +1332,10 @@ void RunPanel::onFinished(const LaunchResult &result)
                                                   std::numeric_limits<int>::max())));
             }
             // "Could not run" says nothing the error itself does not: the line is just the error.
-            const QString line = category.isEmpty() ? r.error
+            // A call that never started (no key, an engine that cannot be made) sent nothing:
+            // the line says so, as the checks before a run do.
+            const QString line = result.startFailed ? tr("Nothing was sent: %1").arg(r.error)
+                : category.isEmpty()                ? r.error
                 : r.errorCategory == ErrorCategory::Other
                 ? tr("The call failed: %1").arg(r.error)
                 : tr("The call failed (%1): %2").arg(category, r.error);
