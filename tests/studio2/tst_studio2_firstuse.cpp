@@ -1012,6 +1012,27 @@ void TestFirstUse::compareUsesTheSelectedRevision()
     QCOMPARE(compared->model()->diff().leftId, root.record.id);
     QCOMPARE(window->documentTabs()->currentWidget(), compared);
     QVERIFY(compared->isVisible());
+
+    // The Diff panel, opened with empty fields, offers the current call and the one before it
+    // (nothing compared until asked); a pair the user typed is kept.
+    auto *left = docks->diff()->findChild<QLineEdit *>(u"diffLeft"_s);
+    auto *right = docks->diff()->findChild<QLineEdit *>(u"diffRight"_s);
+    QVERIFY(left && right);
+    docks->diffDock()->close();
+    left->clear();
+    right->clear();
+    QTest::keyClick(window.get(), Qt::Key_7, Qt::ControlModifier);
+    QTRY_VERIFY(docks->diffDock()->isVisible());
+    QCOMPARE(right->text(), QString::number(child));
+    QCOMPARE(left->text(), QString::number(root.record.id));
+    QCOMPARE(docks->diff()->model()->rowCount(), 0);
+    docks->diffDock()->close();
+    left->setText(u"1"_s);
+    right->clear();
+    QTest::keyClick(window.get(), Qt::Key_7, Qt::ControlModifier);
+    QTRY_VERIFY(docks->diffDock()->isVisible());
+    QCOMPARE(left->text(), u"1"_s);
+    QCOMPARE(right->text(), QString());
     shoot(*window, u"08-compare-selected-revision"_s);
     window->currentDocument()->setClean();
 }

@@ -32,6 +32,8 @@ DiffView::DiffView(CallStore *store, QWidget *parent)
     , m_status(new QLabel(this))
 {
     setObjectName(u"diffView"_s);
+    m_left->setObjectName(u"diffLeft"_s);
+    m_right->setObjectName(u"diffRight"_s);
     m_left->setPlaceholderText(tr("call id"));
     m_right->setPlaceholderText(tr("call id"));
     for (QLineEdit *e : { m_left, m_right }) {
@@ -127,6 +129,14 @@ Comparison readComparison(CallStore &store, qint64 leftId, qint64 rightId)
 }
 
 } // namespace
+
+void DiffView::suggest(qint64 leftId, qint64 rightId)
+{
+    if (!m_left->text().trimmed().isEmpty() || !m_right->text().trimmed().isEmpty())
+        return; // the user's own pair stays
+    m_left->setText(leftId > 0 ? QString::number(leftId) : QString());
+    m_right->setText(rightId > 0 ? QString::number(rightId) : QString());
+}
 
 bool DiffView::compareWithParent(qint64 callId)
 {

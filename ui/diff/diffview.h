@@ -40,6 +40,9 @@ public Q_SLOTS:
     bool compare(qint64 leftId, qint64 rightId);
     // The call against its parent.
     bool compareWithParent(qint64 callId);
+    // Fills the two fields with a likely pair (an earlier call and the current one) while the
+    // user has typed neither; compares nothing.
+    void suggest(qint64 leftId, qint64 rightId);
 
 Q_SIGNALS:
     // The comparison asked for last is shown (ok) or failed (statusText() says why).

@@ -24,6 +24,8 @@ EngineChoiceDialog::EngineChoiceDialog(ProfileStore *profiles, QWidget *parent)
     , m_keyEnv(new QLineEdit(this))
 {
     setWindowTitle(tr("Replay on another engine"));
+    // Wide enough for its title (the revision's names the call) and a full base URL.
+    setMinimumWidth(560);
     m_profile->addItem(tr("(no profile: type and model below)"));
     if (profiles) {
         for (const EngineProfile &p : profiles->list())

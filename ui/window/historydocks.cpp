@@ -131,6 +131,21 @@ void HistoryDocks::createDocks()
     m_sessionsDock = makeDock(tr("Sessions"), u"sessionsDock"_s, m_sessions);
     m_budgetDock = makeDock(tr("Context Budget"), u"budgetDock"_s, m_budget);
     m_diffDock = makeDock(tr("Diff"), u"diffDock"_s, m_diff);
+    // Opened empty, the panel offers the current call and the one before it in History.
+    connect(m_diffDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (!visible)
+            return;
+        const qint64 current = currentCallId();
+        qint64 earlier = 0;
+        const QAbstractItemModel *calls = m_history->model();
+        for (int row = 0; row < calls->rowCount(); ++row) {
+            const qint64 id = calls->index(row, 0).data(HistoryModel::CallIdRole).toLongLong();
+            if (id < current && id > earlier)
+                earlier = id;
+        }
+        if (current > 0)
+            m_diff->suggest(earlier, current);
+    });
 
     // History and Sessions as tabs (tall lists with the call or the chat below; the window
     // moves them into its left sidebar). Bottom, as tabs beside the findings: the call at hand
