@@ -67,6 +67,7 @@
 #include <QSpinBox>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -218,6 +219,7 @@ private Q_SLOTS:
     void experimentLoadErrors();
     void experimentFromPromptfoo();
     void experimentNewDialog();
+    void experimentFromSampleSavesWithDocuments();
     void experimentRunFromWindow();
     void experimentStopAndResume();
     void experimentThroughProviderBatches();
@@ -977,6 +979,37 @@ void TestUi::experimentFromPromptfoo()
     QVERIFY2(refused.contains(u"exists already"_s), qPrintable(refused));
     QCOMPARE(Test::readFile(saved), savedBefore);
     QCOMPARE(Test::readFile(capitals), yamlBefore);
+}
+
+// An experiment made from a bundled sample is the user's work: Save offers their documents (or
+// home folder), not the studio's hidden data folder the sample lives in.
+void TestUi::experimentFromSampleSavesWithDocuments()
+{
+    const QString appData = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    QVERIFY(QDir().mkpath(appData + u"/samples"_s));
+    const QString specPath = appData + u"/samples/planner.spec.json"_s;
+    QVERIFY(writeText(specPath,
+                      QJsonDocument(Test::twoTurnSpecJson(QUrl(u"http://127.0.0.1:9"_s),
+                                                          u"CALLSCOPE_UI_EVAL_API_KEY"_s))
+                          .toJson()));
+    NewExperimentDialog dialog(specPath, nullptr);
+    dialog.show();
+    QTableWidget *cases = dialog.casesTable();
+    cases->insertRow(0);
+    cases->setItem(0, 0, new QTableWidgetItem(u"case1"_s));
+    cases->setItem(0, 1, new QTableWidgetItem(u"Plan ticket 7."_s));
+    cases->setItem(0, 2, new QTableWidgetItem);
+    cases->setItem(0, 3, new QTableWidgetItem);
+    dialog.createButton()->click();
+    auto *save = dialog.findChild<QFileDialog *>(u"newExperimentSaveDialog"_s);
+    QVERIFY(save);
+    const QString offered = QDir(save->directory()).absolutePath();
+    QVERIFY2(!offered.startsWith(appData), qPrintable(offered));
+    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    QVERIFY2(
+        offered == QDir(QFileInfo(documents).isDir() ? documents : QDir::homePath()).absolutePath(),
+        qPrintable(offered));
+    save->reject();
 }
 
 void TestUi::experimentNewDialog()

@@ -26,6 +26,7 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QSpinBox>
+#include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryFile>
 #include <QToolButton>
@@ -679,6 +680,14 @@ void NewExperimentDialog::chooseFileAndCreate()
     QString dir = QSettings().value(kLastDirKey).toString();
     if (dir.isEmpty() && !m_spec->text().isEmpty())
         dir = QFileInfo(m_spec->text()).absolutePath();
+    // A bundled sample's folder is the studio's own data, hidden in the home folder: an
+    // experiment made from it is the user's work and goes with their documents.
+    const QString appData = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    if (!appData.isEmpty() && (dir == appData || dir.startsWith(appData + u'/'))) {
+        const QString documents =
+            QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+        dir = QFileInfo(documents).isDir() ? documents : QDir::homePath();
+    }
     QString stem = m_name->text().trimmed().toLower();
     stem.replace(QRegularExpression(u"[^a-z0-9._-]+"_s), u"-"_s);
     stem.remove(QRegularExpression(u"^-+|-+$"_s));
