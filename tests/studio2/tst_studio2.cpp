@@ -1067,9 +1067,18 @@ void TestStudio2::sessionFailedTurnLeavesNothingAndReplayCannotChat()
     QVERIFY(!replay.sendButton()->isEnabled());
     QVERIFY2(replay.sendButton()->toolTip().contains(u"live engine"_s),
              qPrintable(replay.sendButton()->toolTip()));
+    // Said in sight too, under the buttons, not only in a tooltip of a disabled button.
+    auto *hint = replay.findChild<QLabel *>(u"sessionChatHint"_s);
+    QVERIFY(hint);
+    QVERIFY(hint->isVisible());
+    QVERIFY2(hint->text().contains(u"live engine"_s), qPrintable(hint->text()));
     QVERIFY(replay.runSpecButton()->isEnabled());
     QVERIFY(!replay.sendMessage(u"hello"_s));
     QVERIFY2(replay.statusText().contains(u"live engine"_s), qPrintable(replay.statusText()));
+    // A live engine again: Send is on and the hint goes.
+    replay.setCurrentSpec(env.spec());
+    QVERIFY(replay.sendButton()->isEnabled());
+    QVERIFY(!hint->isVisible());
 }
 
 void TestStudio2::exportImportTreeThroughDialogs()

@@ -127,6 +127,11 @@ SessionView::SessionView(CallStore *store, CallService *service, ProfileStore *p
     actions->addStretch(1);
     actions->addWidget(m_compact);
     rightLayout->addLayout(actions);
+    m_chatHint = new QLabel(this);
+    m_chatHint->setObjectName(u"sessionChatHint"_s);
+    m_chatHint->setWordWrap(true);
+    m_chatHint->hide();
+    rightLayout->addWidget(m_chatHint);
 
     // The sessions above their chat, so the view fits the window's sidebar beside the spec.
     auto *splitter = new QSplitter(Qt::Vertical, this);
@@ -358,6 +363,8 @@ void SessionView::updateActions()
     const bool canChat = chatEngine(&why).has_value();
     m_send->setEnabled(ready && canChat);
     m_send->setToolTip(canChat ? QString() : why);
+    m_chatHint->setText(why);
+    m_chatHint->setVisible(currentSessionId() > 0 && !canChat && !why.isEmpty());
     m_runSpec->setEnabled(ready);
     m_compact->setEnabled(ready);
 }

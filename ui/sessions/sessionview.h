@@ -125,6 +125,8 @@ private:
     QPushButton *m_send = nullptr;
     QPushButton *m_runSpec = nullptr;
     QPushButton *m_compact = nullptr;
+    // Why Send is off (a replay engine, no engine at all), in sight rather than in a tooltip.
+    QLabel *m_chatHint = nullptr;
     NoticeBar *m_status = nullptr;
     std::optional<EngineSpec> m_chatEngine;
     std::optional<Spec> m_currentSpec;
