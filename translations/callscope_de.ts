@@ -2952,7 +2952,7 @@
     <message numerus="yes">
         <source>Experiment %1 (%2): all %n run(s) done. %3</source>
         <translation>
-            <numerusform>Experiment %1 (%2): sein einziger Lauf ist erledigt. %3</numerusform>
+            <numerusform>Experiment %1 (%2): %n Lauf erledigt. %3</numerusform>
             <numerusform>Experiment %1 (%2): alle %n Läufe erledigt. %3</numerusform>
         </translation>
     </message>

@@ -188,7 +188,7 @@
     <message numerus="yes">
         <source>Experiment %1 (%2): all %n run(s) done. %3</source>
         <translation>
-            <numerusform>Experiment %1 (%2): its one run is done. %3</numerusform>
+            <numerusform>Experiment %1 (%2): the %n run is done. %3</numerusform>
             <numerusform>Experiment %1 (%2): all %n runs done. %3</numerusform>
         </translation>
     </message>
