@@ -9814,10 +9814,6 @@ Exit-Codes: 0 jeder Fall hat in jeder Variante bestanden, 1 einige nicht, 2 das 
         <translation>ein Feld in Anführungszeichen ist nicht geschlossen</translation>
     </message>
     <message>
-        <source>the header needs an &quot;input&quot; column</source>
-        <translation>die Kopfzeile braucht eine Spalte &quot;input&quot;</translation>
-    </message>
-    <message>
         <source>%1 fields, the header has %2</source>
         <translation>%1 Felder, die Kopfzeile hat %2</translation>
     </message>

@@ -246,9 +246,9 @@ QList<DatasetRow> readDataset(const QJsonValue &value, const QString &baseDir,
             continue;
         }
         if (header.isEmpty()) {
+            // Without an "input" column each row leaves its input to the variants (a prompt
+            // template per variant); whether they all have one is checked once they are read.
             header = fields;
-            if (!header.contains(u"input"_s))
-                errors->append({ where, Tr::tr("the header needs an \"input\" column") });
             continue;
         }
         if (fields.size() != header.size()) {

@@ -623,6 +623,38 @@ void TestEval::datasetsAndVariants()
     QCOMPARE(inline_.experiment->repeat, 3);
     QCOMPARE(inline_.experiment->variants.size(), 1);
     QCOMPARE(inline_.experiment->variants.at(0).name, u"planner"_s);
+
+    // A CSV of vars only: every variant brings the input (a prompt template), or each row is
+    // named for the input it lacks.
+    QVERIFY(writeFile(dir.filePath(u"countries.csv"_s), "id,country\nfr,France\npe,Peru\n"));
+    QJsonObject prompts {
+        { u"spec"_s, u"planner.spec.json"_s },
+        { u"dataset"_s, u"countries.csv"_s },
+        { u"variants"_s,
+          QJsonArray { parse(R"({"name":"ask","input":"Capital of {{country}}?"})"),
+                       parse(R"({"name":"name","input":"Name the capital of {{country}}."})") } }
+    };
+    const ExperimentLoad fromVars = loadExperiment(prompts, dir.path());
+    QVERIFY2(
+        fromVars.experiment,
+        qPrintable(fromVars.errors.isEmpty() ? QString() : fromVars.errors.first().toString()));
+    QCOMPARE(fromVars.experiment->rows.size(), 2);
+    QVERIFY(!fromVars.experiment->rows.at(1).hasInput);
+    QCOMPARE(fromVars.experiment->inputFor(fromVars.experiment->rows.at(1),
+                                           fromVars.experiment->variants.at(0)),
+             u"Capital of Peru?"_s);
+    prompts.insert(u"variants"_s,
+                   QJsonArray { parse(R"({"name":"ask","input":"Capital of {{country}}?"})"),
+                                parse(R"({"name":"plain"})") });
+    const ExperimentLoad lacking = loadExperiment(prompts, dir.path());
+    QVERIFY(!lacking.experiment);
+    QStringList places;
+    for (const ExperimentError &e : lacking.errors)
+        places.append(e.toString());
+    QVERIFY2(places.size() == 2 && places.at(0).startsWith(u"countries.csv:2"_s)
+                 && places.at(1).startsWith(u"countries.csv:3"_s)
+                 && places.at(0).contains(u"every variant an \"input\""_s),
+             qPrintable(places.join(u"\n"_s)));
 }
 
 void TestEval::badExperiments_data()
