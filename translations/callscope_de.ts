@@ -10110,6 +10110,10 @@ Exit-Codes: 0 jeder Fall hat in jeder Variante bestanden, 1 einige nicht, 2 das 
         <source>not run: the experiment is not trusted to run programs</source>
         <translation>nicht ausgeführt: dem Experiment wird nicht vertraut, Programme auszuführen</translation>
     </message>
+    <message>
+        <source>the judge passed it, and it must not (&quot;not&quot;): %1</source>
+        <translation>der Bewerter hat es bestehen lassen, und das darf er nicht (&quot;not&quot;): %1</translation>
+    </message>
 </context>
 <context>
     <name>ExperimentScripts</name>

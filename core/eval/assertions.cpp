@@ -741,14 +741,15 @@ void CommandAssertion::start()
     m_process->setWorkingDirectory(m_workingDir);
     connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
         if (error == QProcess::FailedToStart)
-            done(false, Tr::tr("the command could not start: %1").arg(m_process->errorString()));
+            done(false, Tr::tr("the command could not start: %1").arg(m_process->errorString()),
+                 true);
     });
     connect(m_process, &QProcess::finished, this,
             [this](int exitCode, QProcess::ExitStatus status) {
                 const QString out =
                     QString::fromUtf8(m_process->readAllStandardOutput()).trimmed().left(2000);
                 if (status != QProcess::NormalExit)
-                    done(false, Tr::tr("the command crashed"));
+                    done(false, Tr::tr("the command crashed"), true);
                 else
                     done(exitCode == 0,
                          out.isEmpty() && exitCode != 0
@@ -758,7 +759,7 @@ void CommandAssertion::start()
     QTimer::singleShot(30000, this, [this] {
         if (m_process && m_process->state() != QProcess::NotRunning) {
             m_process->kill();
-            done(false, Tr::tr("the command took longer than 30 s"));
+            done(false, Tr::tr("the command took longer than 30 s"), true);
         }
     });
     m_process->start(argv.first(), argv.mid(1));
@@ -766,7 +767,7 @@ void CommandAssertion::start()
     m_process->closeWriteChannel();
 }
 
-void CommandAssertion::done(bool passed, const QString &reason)
+void CommandAssertion::done(bool passed, const QString &reason, bool broken)
 {
     if (m_done)
         return;
@@ -777,7 +778,8 @@ void CommandAssertion::done(bool passed, const QString &reason)
     result.weight = m_assertion.weight;
     result.passed = passed;
     result.reason = reason;
-    Q_EMIT finished(negated(m_assertion, m_record, result));
+    // A check that could not run is not the opposite of anything: "not" leaves it failed.
+    Q_EMIT finished(broken ? result : negated(m_assertion, m_record, result));
 }
 
 } // namespace Callscope

@@ -72,7 +72,9 @@ Q_SIGNALS:
     void finished(const Callscope::AssertionResult &result);
 
 private:
-    void done(bool passed, const QString &reason);
+    // `broken`: the command did not give a verdict (it could not start, crashed or took too
+    // long); such a result stays failed under "not".
+    void done(bool passed, const QString &reason, bool broken = false);
 
     Assertion m_assertion;
     CallRecord m_record;

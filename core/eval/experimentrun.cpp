@@ -632,8 +632,12 @@ void ExperimentRun::startJudge(const Assertion &assertion, const CallRecord &jud
                        .arg(passScore)
                        .arg(output.value(u"reason"_s).toString());
         const QString why = r.reason;
+        const bool judgedPass = r.passed;
         r = negated(assertion, judged, r);
-        if (!r.passed || r.reason.isEmpty())
+        // Under "not" a failure is the judge's pass: say so, with the judge's own words.
+        if (!r.passed && judgedPass)
+            r.reason = Tr::tr("the judge passed it, and it must not (\"not\"): %1").arg(why);
+        else if (!r.passed || r.reason.isEmpty())
             r.reason = why;
     };
     const QString key = judgeKey(assertion);

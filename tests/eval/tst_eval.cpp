@@ -523,6 +523,26 @@ void TestEval::commandAssertion()
         QCOMPARE(r.passed, passes);
         QCOMPARE(r.reason, passes ? u"fine"_s : u"no title here"_s);
     }
+    // Under "not" a verdict flips, but a command that gives none (it cannot start, it crashes)
+    // stays failed: a broken check never passes.
+    const std::tuple<QJsonArray, bool, QString> negatedCases[] = {
+        { QJsonArray { u"/bin/sh"_s, u"-c"_s, u"exit 3"_s }, true, QString() },
+        { QJsonArray { u"/bin/sh"_s, u"-c"_s, u"echo fine"_s }, false, u"must not"_s },
+        { QJsonArray { u"/nonexistent/callscope-check"_s }, false, u"could not start"_s },
+        { QJsonArray { u"/bin/sh"_s, u"-c"_s, u"kill -SEGV $$"_s }, false, u"crashed"_s },
+    };
+    for (const auto &[argv, passes, why] : negatedCases) {
+        Assertion a = assertion(R"({"type":"command","not":true})");
+        a.params.insert(u"command"_s, argv);
+        CommandAssertion command(a, sampleCall(), QDir::tempPath());
+        QSignalSpy finished(&command, &CommandAssertion::finished);
+        command.start();
+        QVERIFY(finished.wait(10000));
+        const AssertionResult r = finished.at(0).at(0).value<AssertionResult>();
+        QVERIFY2(r.passed == passes,
+                 qPrintable(argv.at(argv.size() - 1).toString() + u": "_s + r.reason));
+        QVERIFY2(r.reason.contains(why), qPrintable(r.reason));
+    }
 }
 
 void TestEval::vars()
@@ -1064,6 +1084,36 @@ void TestEval::judgeDecidesAndIsStored()
                               .toInteger();
     QCOMPARE(stored->metadata.value(u"judge_of"_s).toInteger(), judged);
     QVERIFY(stored->input.value(u"text"_s).toString().contains(u"\"title\":\"bad\""_s));
+
+    // The same judge under "not" (promptfoo's not-llm-rubric): the verdicts flip, and the failure
+    // says it is the judge's pass that fails it, with the judge's score and words.
+    QJsonObject negatedJudge = judgeAssertion(server.baseUrl());
+    negatedJudge.insert(u"not"_s, true);
+    QJsonObject negatedExperiment = experiment;
+    negatedExperiment.insert(u"assert"_s, QJsonArray { negatedJudge });
+    QVERIFY(writeFile(dir.filePath(u"not.json"_s), QJsonDocument(negatedExperiment).toJson()));
+    const CliRun n =
+        runEval({ dir.filePath(u"not.json"_s), u"--db"_s, dir.filePath(u"n.sqlite"_s) });
+    QVERIFY2(n.exit == 1, n.err.constData());
+    const QJsonArray negatedCells = n.summary.value(u"cells"_s).toArray();
+    QCOMPARE(negatedCells.size(), 2);
+    QCOMPARE(negatedCells.at(0).toObject().value(u"passed"_s).toBool(), false);
+    QCOMPARE(negatedCells.at(1).toObject().value(u"passed"_s).toBool(), true);
+    const QString reason = negatedCells.at(0)
+                               .toObject()
+                               .value(u"runs"_s)
+                               .toArray()
+                               .at(0)
+                               .toObject()
+                               .value(u"assertions"_s)
+                               .toArray()
+                               .at(0)
+                               .toObject()
+                               .value(u"reason"_s)
+                               .toString();
+    QVERIFY2(reason.startsWith(u"the judge passed it, and it must not"_s)
+                 && reason.contains(u"score 0.9"_s) && reason.contains(u"looked at it"_s),
+             qPrintable(reason));
 }
 
 // Cohen's kappa from 2x2 tables worked out by hand, and the agreement of a judge with labels.
