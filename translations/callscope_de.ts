@@ -9580,11 +9580,11 @@ that are not supported (without --skip-unsupported).
                              [--skip-unsupported]
 
 Liest eine promptfoo-Konfiguration (Prompts, Provider, Tests, defaultTest und
-ihre Assertions) und schreibt das Callscope-Experiment, das daraus wird: das,
+ihre Zusicherungen) und schreibt das Callscope-Experiment, das daraus wird: das,
 was callscope-cli eval für dieselbe Datei ausführt. Prompt-, Test- und
 Schemadateien, die sie nennt, werden gelesen und ins Experiment geschrieben.
 Es wird nichts gesendet.
-Was nicht übernommen werden kann (Python-Assertions, Embeddings, Red-Team-Plugins,
+Was nicht übernommen werden kann (Python-Zusicherungen, Embeddings, Red-Team-Plugins,
 Provider ohne Callscope-Engine, als Programm geschriebene Prompts), wird auf
 stderr als &quot;Datei:Zeile /Schlüssel/Pfad: Grund&quot; aufgeführt, und es wird nichts
 geschrieben, außer mit --skip-unsupported.
@@ -9638,7 +9638,7 @@ Exit codes: 0 every case passed in every variant, 1 some did not, 2 the experime
 </source>
         <translation>Aufruf: callscope-cli eval EXPERIMENT.json [--jobs N] [--out ERGEBNISSE.jsonl] [--junit BERICHT.xml] [--resume ID] [--only FALL_ID]... [--db PFAD] [--allow-tool NAME]... [--resubmit-unknown] [--baseline ID|latest] [--fail-under RATE] [--skip-unsupported]
 
-Führt jeden Fall des Datensatzes in jeder Variante aus, wiederholt, prüft die Assertions und gibt die Zusammenfassung aus.
+Führt jeden Fall des Datensatzes in jeder Variante aus, wiederholt, prüft die Zusicherungen und gibt die Zusammenfassung aus.
 EXPERIMENT kann auch eine promptfoo-Konfiguration sein (.yaml, .yml): sie wird zuerst umgewandelt (siehe callscope-cli convert), und wenn Teile davon nicht übernommen werden können, werden sie aufgeführt und es wird nichts gesendet, außer mit --skip-unsupported.
 Exit-Codes: 0 jeder Fall hat in jeder Variante bestanden, 1 einige nicht, 2 das Experiment ist unlesbar oder ungültig. Mit --baseline oder --fail-under: 1 nur bei einer signifikanten Regression, einer Regression eines kritischen Falls oder einer Bestehensquote unter RATE.
 </translation>
@@ -10601,11 +10601,11 @@ Exit-Codes: 0 jeder Fall hat in jeder Variante bestanden, 1 einige nicht, 2 das 
     </message>
     <message>
         <source>an assertion is a map with a &quot;type&quot;</source>
-        <translation>eine Assertion ist eine Map mit einem &quot;type&quot;</translation>
+        <translation>eine Zusicherung ist eine Map mit einem &quot;type&quot;</translation>
     </message>
     <message>
         <source>a Python assertion runs Python; Callscope runs no Python in its checks (write it as javascript, or as a command assertion)</source>
-        <translation>eine Python-Assertion führt Python aus; Callscope führt in seinen Prüfungen kein Python aus (schreiben Sie sie als javascript oder als command-Assertion)</translation>
+        <translation>eine Python-Zusicherung führt Python aus; Callscope führt in seinen Prüfungen kein Python aus (schreiben Sie sie als javascript oder als command-Zusicherung)</translation>
     </message>
     <message>
         <source>&quot;%1&quot; compares embeddings, and Callscope has no embeddings engine</source>
@@ -10637,7 +10637,7 @@ Exit-Codes: 0 jeder Fall hat in jeder Variante bestanden, 1 einige nicht, 2 das 
     </message>
     <message>
         <source>the assertion type &quot;%1&quot; has no Callscope check</source>
-        <translation>der Assertion-Typ &quot;%1&quot; hat keine Callscope-Prüfung</translation>
+        <translation>der Zusicherungstyp &quot;%1&quot; hat keine Callscope-Prüfung</translation>
     </message>
     <message>
         <source>must be a number, 0 or more</source>
@@ -10653,11 +10653,11 @@ Exit-Codes: 0 jeder Fall hat in jeder Variante bestanden, 1 einige nicht, 2 das 
     </message>
     <message>
         <source>an assertion option Callscope has no counterpart for</source>
-        <translation>eine Assertion-Option, für die Callscope kein Gegenstück hat</translation>
+        <translation>eine Zusicherungsoption, für die Callscope kein Gegenstück hat</translation>
     </message>
     <message>
         <source>must be a list of assertions</source>
-        <translation>muss eine Liste von Assertions sein</translation>
+        <translation>muss eine Liste von Zusicherungen sein</translation>
     </message>
     <message>
         <source>an assert-set passes on a share of its checks; list the checks one by one</source>
