@@ -56,8 +56,10 @@
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QScrollBar>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -1114,6 +1116,13 @@ void TestStudio2::exportImportTreeThroughDialogs()
     QFileDialog *save = transfer.fileDialog();
     QVERIFY(save);
     QCOMPARE(save->acceptMode(), QFileDialog::AcceptSave);
+    // At first it offers the user's documents (or home), not the folder the program ran from.
+    if (QSettings().value(u"transfer/lastDir"_s).toString().isEmpty()) {
+        const QString documents =
+            QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+        QCOMPARE(QDir(save->directory()).absolutePath(),
+                 QDir(QFileInfo(documents).isDir() ? documents : QDir::homePath()).absolutePath());
+    }
     save->selectFile(path);
     static_cast<QDialog *>(save)->accept(); // QFileDialog::accept, as the Save button does
     QVERIFY(done.wait(20000));
@@ -1130,6 +1139,8 @@ void TestStudio2::exportImportTreeThroughDialogs()
     QFileDialog *open = transfer.fileDialog();
     QVERIFY(open && open != save);
     QCOMPARE(open->acceptMode(), QFileDialog::AcceptOpen);
+    // Then the folder of the last export.
+    QCOMPARE(QDir(open->directory()).absolutePath(), QFileInfo(path).absolutePath());
     open->selectFile(path);
     static_cast<QDialog *>(open)->accept();
     QVERIFY(done.wait(20000));

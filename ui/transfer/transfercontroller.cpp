@@ -5,6 +5,7 @@
 #include "core/store/storewriter.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -14,6 +15,8 @@
 #include <QProgressDialog>
 #include <QPromise>
 #include <QSaveFile>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <atomic>
@@ -299,7 +302,15 @@ void TransferController::askForFile(TransferResult::Kind kind, qint64 id)
         title = tr("Import calls or a session");
         break;
     }
-    auto *dialog = new QFileDialog(m_dialogParent, title, QString(),
+    // The folder used last for an export or import; at first the user's documents (never the
+    // folder the studio happened to be started from).
+    QString folder = QSettings().value(u"transfer/lastDir"_s).toString();
+    if (folder.isEmpty() || !QFileInfo(folder).isDir()) {
+        const QString documents =
+            QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+        folder = QFileInfo(documents).isDir() ? documents : QDir::homePath();
+    }
+    auto *dialog = new QFileDialog(m_dialogParent, title, folder,
                                    tr("Callscope exports (*.json);;All files (*)"));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setOption(QFileDialog::DontUseNativeDialog);
@@ -310,6 +321,7 @@ void TransferController::askForFile(TransferResult::Kind kind, qint64 id)
         dialog->selectFile(suggested);
     }
     connect(dialog, &QFileDialog::fileSelected, this, [this, kind, id](const QString &path) {
+        QSettings().setValue(u"transfer/lastDir"_s, QFileInfo(path).absolutePath());
         if (kind == TransferResult::Kind::Import)
             startImport(path);
         else
