@@ -6942,6 +6942,14 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
         <source>no session is picked</source>
         <translation>keine Sitzung ausgewählt</translation>
     </message>
+    <message>
+        <source>Select a session above, or press New to start one.</source>
+        <translation>Wählen Sie oben eine Sitzung, oder beginnen Sie mit Neu eine neue.</translation>
+    </message>
+    <message>
+        <source>Press New to start a session.</source>
+        <translation>Beginnen Sie mit Neu eine Sitzung.</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::SettingsDialog</name>

@@ -1061,6 +1061,11 @@ void TestStudio2::sessionFailedTurnLeavesNothingAndReplayCannotChat()
     // A spec on the replay engine: Send is off and says to pick a live engine.
     SessionView replay(env.store.get(), env.service.get(), nullptr);
     replay.show();
+    // No session chosen yet: the hint says where to start.
+    auto *startHint = replay.findChild<QLabel *>(u"sessionChatHint"_s);
+    QVERIFY(startHint);
+    QVERIFY(startHint->isVisible());
+    QVERIFY2(startHint->text().contains(u"New"_s), qPrintable(startHint->text()));
     QVERIFY(sessionStored(&replay, u"Replay"_s) > 0);
     Spec recorded = env.spec();
     recorded.engine.type = EngineType::Replay;

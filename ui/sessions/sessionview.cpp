@@ -363,8 +363,13 @@ void SessionView::updateActions()
     const bool canChat = chatEngine(&why).has_value();
     m_send->setEnabled(ready && canChat);
     m_send->setToolTip(canChat ? QString() : why);
+    // With no session chosen nothing here can run: say where to start.
+    if (currentSessionId() == 0)
+        why = m_list->model() && m_list->model()->rowCount() > 0
+            ? tr("Select a session above, or press New to start one.")
+            : tr("Press New to start a session.");
     m_chatHint->setText(why);
-    m_chatHint->setVisible(currentSessionId() > 0 && !canChat && !why.isEmpty());
+    m_chatHint->setVisible(!why.isEmpty() && (currentSessionId() == 0 || !canChat));
     m_runSpec->setEnabled(ready);
     m_compact->setEnabled(ready);
 }
