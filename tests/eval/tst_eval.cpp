@@ -1053,16 +1053,19 @@ void TestEval::judgeDecidesAndIsStored()
     QCOMPARE(cells.size(), 2);
     QCOMPARE(cells.at(0).toObject().value(u"passed"_s).toBool(), true);
     QCOMPARE(cells.at(1).toObject().value(u"passed"_s).toBool(), false);
-    const QJsonObject verdict = cells.at(1)
-                                    .toObject()
-                                    .value(u"runs"_s)
-                                    .toArray()
-                                    .at(0)
-                                    .toObject()
-                                    .value(u"assertions"_s)
-                                    .toArray()
-                                    .at(0)
-                                    .toObject();
+    // The first assertion's verdict in a cell's first run.
+    const auto firstVerdict = [](const QJsonValue &cell) {
+        return cell.toObject()
+            .value(u"runs"_s)
+            .toArray()
+            .at(0)
+            .toObject()
+            .value(u"assertions"_s)
+            .toArray()
+            .at(0)
+            .toObject();
+    };
+    const QJsonObject verdict = firstVerdict(cells.at(1));
     QVERIFY2(verdict.value(u"reason"_s).toString().startsWith(u"score 0.2"_s),
              qPrintable(verdict.value(u"reason"_s).toString()));
     const qint64 judgeCall = verdict.value(u"judge_call_id"_s).toInteger();
@@ -1099,18 +1102,7 @@ void TestEval::judgeDecidesAndIsStored()
     QCOMPARE(negatedCells.size(), 2);
     QCOMPARE(negatedCells.at(0).toObject().value(u"passed"_s).toBool(), false);
     QCOMPARE(negatedCells.at(1).toObject().value(u"passed"_s).toBool(), true);
-    const QString reason = negatedCells.at(0)
-                               .toObject()
-                               .value(u"runs"_s)
-                               .toArray()
-                               .at(0)
-                               .toObject()
-                               .value(u"assertions"_s)
-                               .toArray()
-                               .at(0)
-                               .toObject()
-                               .value(u"reason"_s)
-                               .toString();
+    const QString reason = firstVerdict(negatedCells.at(0)).value(u"reason"_s).toString();
     QVERIFY2(reason.startsWith(u"the judge passed it, and it must not"_s)
                  && reason.contains(u"score 0.9"_s) && reason.contains(u"looked at it"_s),
              qPrintable(reason));
