@@ -66,12 +66,18 @@ struct Outcome
     QString reason;
 };
 
+// Why a check of the output cannot pass: the call gave none.
+QString noOutputReason(const CallRecord &record)
+{
+    return Tr::tr("the call has no output (status %1)").arg(callStatusName(record.status));
+}
+
 // The value at the assertion's pointer in the parsed output.
 std::optional<QJsonValue> at(const Assertion &a, const CallRecord &record, QString *reason)
 {
     const QString pointer = a.params.value(u"pointer"_s).toString();
     if (record.response.isUndefined()) {
-        *reason = Tr::tr("the call has no output (status %1)").arg(callStatusName(record.status));
+        *reason = noOutputReason(record);
         return std::nullopt;
     }
     auto value = JsonPointer::resolve(record.response, pointer);
@@ -290,10 +296,7 @@ const QHash<QString, Type> &types()
                 if (row.expected.isUndefined())
                     return { false, Tr::tr("the case has no \"expected\"") };
                 if (r.response.isUndefined())
-                    return {
-                        false,
-                        Tr::tr("the call has no output (status %1)").arg(callStatusName(r.status))
-                    };
+                    return { false, noOutputReason(r) };
                 const QJsonArray pointers = a.params.value(u"pointers"_s).toArray();
                 if (pointers.isEmpty()) {
                     if (r.response == row.expected)
@@ -326,10 +329,7 @@ const QHash<QString, Type> &types()
            },
             [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
                 if (r.response.isUndefined())
-                    return {
-                        false,
-                        Tr::tr("the call has no output (status %1)").arg(callStatusName(r.status))
-                    };
+                    return { false, noOutputReason(r) };
                 const CompiledSchema schema = SchemaCompiler().compile(a.params.value(u"schema"_s));
                 const SchemaValidationResult result = schema.validate(r.response);
                 if (result.valid)
@@ -340,10 +340,7 @@ const QHash<QString, Type> &types()
           { checkOptionalSchema,
             [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
                 if (r.response.isUndefined())
-                    return {
-                        false,
-                        Tr::tr("the call has no output (status %1)").arg(callStatusName(r.status))
-                    };
+                    return { false, noOutputReason(r) };
                 QString error;
                 const auto value = outputAsJson(r.response, &error);
                 if (!value)
@@ -360,17 +357,17 @@ const QHash<QString, Type> &types()
           { checkOptionalSchema,
             [](const Assertion &a, const CallRecord &r, const DatasetRow &) -> Outcome {
                 if (r.response.isUndefined())
-                    return {
-                        false,
-                        Tr::tr("the call has no output (status %1)").arg(callStatusName(r.status))
-                    };
+                    return { false, noOutputReason(r) };
                 std::optional<CompiledSchema> schema;
                 if (a.params.contains(u"schema"_s))
                     schema = SchemaCompiler().compile(a.params.value(u"schema"_s));
                 if (!r.response.isString()) {
-                    if (!schema || schema->validate(r.response).valid)
+                    if (!schema)
                         return { true, {} };
-                    return { false, formatErrorsForModel(schema->validate(r.response).errors, 5) };
+                    const SchemaValidationResult result = schema->validate(r.response);
+                    if (result.valid)
+                        return { true, {} };
+                    return { false, formatErrorsForModel(result.errors, 5) };
                 }
                 QString problem;
                 if (findJson(r.response.toString(), schema ? &*schema : nullptr, &problem))
@@ -703,8 +700,7 @@ AssertionResult negated(const Assertion &assertion, const CallRecord &record,
     if (record.response.isUndefined()) {
         result.passed = false;
         if (result.reason.isEmpty())
-            result.reason =
-                Tr::tr("the call has no output (status %1)").arg(callStatusName(record.status));
+            result.reason = noOutputReason(record);
         return result;
     }
     result.passed = !result.passed;

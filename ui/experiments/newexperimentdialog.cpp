@@ -2,6 +2,7 @@
 
 #include "core/eval/assertions.h"
 #include "core/eval/experiment.h"
+#include "ui/widgets/dialogs.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -683,11 +684,8 @@ void NewExperimentDialog::chooseFileAndCreate()
     // A bundled sample's folder is the studio's own data, hidden in the home folder: an
     // experiment made from it is the user's work and goes with their documents.
     const QString appData = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-    if (!appData.isEmpty() && (dir == appData || dir.startsWith(appData + u'/'))) {
-        const QString documents =
-            QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-        dir = QFileInfo(documents).isDir() ? documents : QDir::homePath();
-    }
+    if (!appData.isEmpty() && (dir == appData || dir.startsWith(appData + u'/')))
+        dir = Dialogs::documentsFolder();
     QString stem = m_name->text().trimmed().toLower();
     stem.replace(QRegularExpression(u"[^a-z0-9._-]+"_s), u"-"_s);
     stem.remove(QRegularExpression(u"^-+|-+$"_s));

@@ -3,9 +3,9 @@
 #include "core/store/callexchange.h"
 #include "core/store/database.h"
 #include "core/store/storewriter.h"
+#include "ui/widgets/dialogs.h"
 
 #include <QCoreApplication>
-#include <QDir>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -16,7 +16,6 @@
 #include <QPromise>
 #include <QSaveFile>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <atomic>
@@ -305,11 +304,8 @@ void TransferController::askForFile(TransferResult::Kind kind, qint64 id)
     // The folder used last for an export or import; at first the user's documents (never the
     // folder the studio happened to be started from).
     QString folder = QSettings().value(u"transfer/lastDir"_s).toString();
-    if (folder.isEmpty() || !QFileInfo(folder).isDir()) {
-        const QString documents =
-            QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-        folder = QFileInfo(documents).isDir() ? documents : QDir::homePath();
-    }
+    if (folder.isEmpty() || !QFileInfo(folder).isDir())
+        folder = Dialogs::documentsFolder();
     auto *dialog = new QFileDialog(m_dialogParent, title, folder,
                                    tr("Callscope exports (*.json);;All files (*)"));
     dialog->setAttribute(Qt::WA_DeleteOnClose);

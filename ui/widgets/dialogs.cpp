@@ -1,8 +1,11 @@
 #include "ui/widgets/dialogs.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QPushButton>
+#include <QStandardPaths>
 
 namespace Callscope::Dialogs {
 
@@ -128,6 +131,12 @@ QStringList openFileNames(QWidget *parent, const QString &caption, const QString
         return one.isEmpty() ? QStringList() : QStringList { one };
     }
     return QFileDialog::getOpenFileNames(parent, caption, dir, filter);
+}
+
+QString documentsFolder()
+{
+    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    return QFileInfo(documents).isDir() ? documents : QDir::homePath();
 }
 
 } // namespace Callscope::Dialogs

@@ -62,4 +62,8 @@ QString saveFileName(QWidget *parent, const QString &caption, const QString &dir
 QStringList openFileNames(QWidget *parent, const QString &caption, const QString &dir,
                           const QString &filter);
 
+// Where a file dialog for the user's own work starts when nothing better is known: their
+// documents folder, or home when there is none.
+QString documentsFolder();
+
 } // namespace Callscope::Dialogs
