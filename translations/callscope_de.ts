@@ -1501,6 +1501,18 @@
         <source>Reading call %1…</source>
         <translation>Aufruf %1 wird gelesen…</translation>
     </message>
+    <message>
+        <source>Open Trace</source>
+        <translation>Trace öffnen</translation>
+    </message>
+    <message>
+        <source>Open this call&apos;s trace in the viewer named in Settings &gt; Telemetry</source>
+        <translation>Den Trace dieses Aufrufs im Viewer aus Einstellungen &gt; Telemetrie öffnen</translation>
+    </message>
+    <message>
+        <source>Open this call&apos;s trace in the viewer: %1</source>
+        <translation>Den Trace dieses Aufrufs im Viewer öffnen: %1</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::CallView</name>
@@ -3102,6 +3114,10 @@
         <source>Only the calls of this person (the name in their settings)</source>
         <translation>Nur die Aufrufe dieser Person (der Name in ihren Einstellungen)</translation>
     </message>
+    <message>
+        <source>Open Trace</source>
+        <translation>Trace öffnen</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::HistoryDocks</name>
@@ -3320,6 +3336,14 @@
     <message>
         <source>Compare with Call %1</source>
         <translation>Mit Aufruf %1 vergleichen</translation>
+    </message>
+    <message>
+        <source>The trace of call %1 could not be opened (%2).</source>
+        <translation>Der Trace von Aufruf %1 ließ sich nicht öffnen (%2).</translation>
+    </message>
+    <message>
+        <source>no trace link set</source>
+        <translation>kein Trace-Link eingestellt</translation>
     </message>
 </context>
 <context>
@@ -8081,6 +8105,14 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
         <source>Not tested, nothing was sent: %1</source>
         <translation>Nicht getestet, nichts wurde gesendet: %1</translation>
     </message>
+    <message>
+        <source>The address of a trace in your viewer, with {trace_id} where the trace&apos;s id goes ({span_id}: the call&apos;s own span). History and the call&apos;s tab then offer Open Trace.</source>
+        <translation>Die Adresse eines Traces in Ihrem Viewer, mit {trace_id} an der Stelle der Trace-ID ({span_id}: der eigene Span des Aufrufs). Verlauf und der Tab des Aufrufs bieten dann „Trace öffnen“ an.</translation>
+    </message>
+    <message>
+        <source>Trace link:</source>
+        <translation>Trace-Link:</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::ToolJob</name>
@@ -9294,20 +9326,6 @@ ungültiges Schema.
         <translation>Nur die Aufrufe dieses Experiments.</translation>
     </message>
     <message>
-        <source>Usage: callscope-cli export-otlp [--since DATE] [--kind K] [--experiment ID] [--db PATH] [--otlp ENDPOINT]
-
-Sends stored calls to an OpenTelemetry collector as spans, with their
-original times. The endpoint comes from --otlp or the OTEL_EXPORTER_OTLP_*
-variables (docs/telemetry.md).
-</source>
-        <translation>Aufruf: callscope-cli export-otlp [--since DATUM] [--kind K] [--experiment ID] [--db PFAD] [--otlp ENDPUNKT]
-
-Sendet gespeicherte Aufrufe als Spans an einen OpenTelemetry-Collector, mit ihren
-ursprünglichen Zeiten. Der Endpunkt kommt aus --otlp oder den Variablen
-OTEL_EXPORTER_OTLP_* (docs/telemetry.md).
-</translation>
-    </message>
-    <message>
         <source>export-otlp: unexpected argument %1 (see export-otlp --help)</source>
         <translation>export-otlp: unerwartetes Argument %1 (siehe export-otlp --help)</translation>
     </message>
@@ -9658,6 +9676,24 @@ Exit-Codes: 0 jeder Fall hat in jeder Variante bestanden, 1 einige nicht, 2 das 
     <message>
         <source>Write the Callscope experiment a promptfoo configuration makes.</source>
         <translation>Das Callscope-Experiment schreiben, das aus einer promptfoo-Konfiguration wird.</translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli export --otlp [ENDPOINT] [--since DATE] [--kind K]
+       [--experiment ID] [--db PATH]
+   or: callscope-cli export-otlp [the same options] [--otlp ENDPOINT]
+
+Sends stored calls to an OpenTelemetry collector as spans, with their
+original times. The endpoint comes from --otlp or the OTEL_EXPORTER_OTLP_*
+variables (docs/telemetry.md).
+</source>
+        <translation>Aufruf: callscope-cli export --otlp [ENDPUNKT] [--since DATUM] [--kind K]
+       [--experiment ID] [--db PFAD]
+   oder: callscope-cli export-otlp [dieselben Optionen] [--otlp ENDPUNKT]
+
+Sendet gespeicherte Aufrufe als Spans an einen OpenTelemetry-Collector, mit
+ihren ursprünglichen Zeiten. Der Endpunkt kommt aus --otlp oder den
+Variablen OTEL_EXPORTER_OTLP_* (docs/telemetry.md).
+</translation>
     </message>
 </context>
 <context>
@@ -11567,6 +11603,17 @@ Exit-Codes: 0 jeder Fall hat in jeder Variante bestanden, 1 einige nicht, 2 das 
     <message>
         <source>Nothing answered at %1: %2</source>
         <translation>Unter %1 hat nichts geantwortet: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Tr</name>
+    <message>
+        <source>The trace link needs {trace_id} where the trace&apos;s id goes.</source>
+        <translation>Der Trace-Link braucht {trace_id} an der Stelle der Trace-ID.</translation>
+    </message>
+    <message>
+        <source>The trace link must be an http or https address, for example http://localhost:16686/trace/{trace_id}.</source>
+        <translation>Der Trace-Link muss eine http- oder https-Adresse sein, zum Beispiel http://localhost:16686/trace/{trace_id}.</translation>
     </message>
 </context>
 <context>

@@ -75,6 +75,21 @@ bool startTelemetry(QStringList &arguments)
     return true;
 }
 
+bool takeOtlpExportFlag(QStringList &arguments)
+{
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        const QString &a = arguments.at(i);
+        if (a.startsWith(u"--otlp="_s) || a.startsWith(u"-otlp="_s))
+            return true;
+        if (a != u"--otlp"_s && a != u"-otlp"_s)
+            continue;
+        if (i + 1 >= arguments.size() || arguments.at(i + 1).startsWith(u'-'))
+            arguments.remove(i);
+        return true;
+    }
+    return false;
+}
+
 Telemetry::OtlpExporter *telemetryExporter()
 {
     return exporter().get();

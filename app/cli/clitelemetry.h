@@ -19,6 +19,11 @@ namespace Callscope::Cli {
 // on, watches every call service the command makes. False (after printing why) on a bad
 // endpoint, protocol or capture level.
 bool startTelemetry(QStringList &arguments);
+// For "export ... --otlp": true when `arguments` hold --otlp, which makes the export one of
+// stored calls as spans (export-otlp). A bare --otlp (last, or before another option) is taken
+// out: the endpoint then comes from the environment; "--otlp ENDPOINT" is left for
+// startTelemetry().
+bool takeOtlpExportFlag(QStringList &arguments);
 // The exporter, or null when the export is off.
 Telemetry::OtlpExporter *telemetryExporter();
 // Sends what is still queued, at most 2 s; prints the spans that were dropped or refused.

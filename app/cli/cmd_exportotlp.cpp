@@ -51,8 +51,9 @@ int runExportOtlp(const QStringList &arguments)
     addHistoryOption(parser);
     if (const auto exit = parseArguments(
             parser, u"export-otlp"_s, arguments,
-            Tr::tr("Usage: callscope-cli export-otlp [--since DATE] [--kind K] [--experiment "
-                   "ID] [--db PATH] [--otlp ENDPOINT]\n\n"
+            Tr::tr("Usage: callscope-cli export --otlp [ENDPOINT] [--since DATE] [--kind K]\n"
+                   "       [--experiment ID] [--db PATH]\n"
+                   "   or: callscope-cli export-otlp [the same options] [--otlp ENDPOINT]\n\n"
                    "Sends stored calls to an OpenTelemetry collector as spans, with their\n"
                    "original times. The endpoint comes from --otlp or the OTEL_EXPORTER_OTLP_*\n"
                    "variables (docs/telemetry.md).\n")))

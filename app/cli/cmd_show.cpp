@@ -1,6 +1,8 @@
 // callscope-cli show CALL_ID [--db PATH]
 //
-// Prints the whole stored call row as JSON (every stored field).
+// Prints the whole stored call row as JSON (every stored field), and under "trace" the ids its
+// OpenTelemetry spans carry (the same whether sent live or later), with the address of the trace
+// when the settings have a trace link (telemetry/trace_url).
 //
 // callscope-cli cache CALL_ID [--db PATH]
 //
@@ -14,10 +16,13 @@
 #include "app/cli/cliutil.h"
 #include "app/cli/storecommand.h"
 #include "core/eval/pricetable.h"
+#include "core/eval/telemetrysettings.h"
 #include "core/store/cachereport.h"
+#include "core/telemetry/genaispans.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QSettings>
 
 #include <functional>
 
@@ -71,7 +76,16 @@ int runShow(const QStringList &arguments)
             const auto call = store.getCall(id);
             if (!call)
                 return call.error();
-            return call->toJson();
+            QJsonObject out = call->toJson();
+            const Telemetry::TraceRef ref = Telemetry::callTraceRef(call.value());
+            QJsonObject trace { { u"trace_id"_s, QString::fromLatin1(ref.traceId.toHex()) },
+                                { u"span_id"_s, QString::fromLatin1(ref.spanId.toHex()) } };
+            if (const QUrl url =
+                    Telemetry::traceViewerUrl(TelemetrySettings::load(QSettings()).traceUrl, ref);
+                url.isValid())
+                trace.insert(u"url"_s, url.toString());
+            out.insert(u"trace"_s, trace);
+            return out;
         });
 }
 

@@ -84,7 +84,7 @@ QList<Command> commands()
                                       "Export a call with its revisions, or a session, to JSON."),
           runExport },
         { u"export-otlp"_s,
-          u"export-otlp [--since DATE] [--kind K] [--experiment ID] [--otlp ENDPOINT]"_s,
+          u"export --otlp [ENDPOINT] [--since DATE] [--kind K] [--experiment ID]"_s,
           QCoreApplication::translate("Cli",
                                       "Send stored calls to an OpenTelemetry collector as spans."),
           runExportOtlp },

@@ -51,7 +51,10 @@ int main(int argc, char *argv[])
         printHelp();
         return ExitUsage;
     }
-    const QString first = arguments.takeFirst();
+    QString first = arguments.takeFirst();
+    // "export --otlp [--since DATE] [--kind K] [--experiment ID]" is export-otlp by another name.
+    if (first == u"export" && takeOtlpExportFlag(arguments))
+        first = u"export-otlp"_s;
     if (first == u"--help" || first == u"-h" || first == u"help") {
         printHelp();
         return ExitOk;

@@ -60,6 +60,7 @@ TelemetrySettings TelemetrySettings::load(const QSettings &settings)
     s.capture = settings.value(u"telemetry/capture"_s, s.capture).toString();
     s.compression = settings.value(u"telemetry/compression"_s, s.compression).toString();
     s.headerNames = settings.value(u"telemetry/headers"_s).toStringList();
+    s.traceUrl = settings.value(u"telemetry/trace_url"_s).toString();
     return s;
 }
 
@@ -71,6 +72,7 @@ void TelemetrySettings::save(QSettings &settings) const
     settings.setValue(u"telemetry/capture"_s, capture);
     settings.setValue(u"telemetry/compression"_s, compression);
     settings.setValue(u"telemetry/headers"_s, headerNames);
+    settings.setValue(u"telemetry/trace_url"_s, traceUrl);
 }
 
 QString TelemetrySettings::headerEntry(const QString &name)

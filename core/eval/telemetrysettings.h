@@ -29,6 +29,8 @@ struct TelemetrySettings
     QString capture = QStringLiteral("none"); // none, metadata, full
     QString compression = QStringLiteral("none"); // none, gzip
     QStringList headerNames; // their values are in the keychain
+    // Where a call's trace opens in the team's viewer: a URL with {trace_id} (and {span_id}).
+    QString traceUrl;
 
     static TelemetrySettings load(const QSettings &settings);
     void save(QSettings &settings) const;

@@ -3,6 +3,7 @@
 #include "core/loop/edits.h"
 #include "core/loop/runner.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -199,6 +200,37 @@ TraceRef callTraceRef(const CallRecord &record)
     const QString key = callKey(record);
     return { experiment.isEmpty() ? traceIdFor(key) : experimentTraceRef(experiment).traceId,
              spanIdFor(key + u"/agent"_s) };
+}
+
+QString traceViewerTemplateProblem(const QString &urlTemplate)
+{
+    struct Tr
+    {
+        Q_DECLARE_TR_FUNCTIONS(TraceViewer)
+    };
+    const QString text = urlTemplate.trimmed();
+    if (text.isEmpty())
+        return {};
+    if (!text.contains(u"{trace_id}"_s))
+        return Tr::tr("The trace link needs {trace_id} where the trace's id goes.");
+    const QUrl url(QString(text).replace(u"{trace_id}"_s, u"0"_s).replace(u"{span_id}"_s, u"0"_s),
+                   QUrl::StrictMode);
+    if (!url.isValid() || (url.scheme() != u"http"_s && url.scheme() != u"https"_s)
+        || url.host().isEmpty())
+        return Tr::tr("The trace link must be an http or https address, for example "
+                      "http://localhost:16686/trace/{trace_id}.");
+    return {};
+}
+
+QUrl traceViewerUrl(const QString &urlTemplate, const TraceRef &ref)
+{
+    if (urlTemplate.trimmed().isEmpty() || !traceViewerTemplateProblem(urlTemplate).isEmpty()
+        || ref.traceId.isEmpty())
+        return {};
+    QString text = urlTemplate.trimmed();
+    text.replace(u"{trace_id}"_s, QString::fromLatin1(ref.traceId.toHex()));
+    text.replace(u"{span_id}"_s, QString::fromLatin1(ref.spanId.toHex()));
+    return QUrl(text, QUrl::StrictMode);
 }
 
 TraceRef experimentTraceRef(const QString &experimentId)

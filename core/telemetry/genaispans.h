@@ -22,6 +22,7 @@
 
 #include <QList>
 #include <QString>
+#include <QUrl>
 
 #include <functional>
 #include <optional>
@@ -94,6 +95,15 @@ struct BatchRoundSpanInput
     QStringList providerIds;
 };
 Span batchRoundSpan(const BatchRoundSpanInput &input);
+
+// The address of a call's trace in the team's trace viewer, from a template that holds
+// {trace_id} and may hold {span_id} (the call's invoke_agent span), both filled in as lower-case
+// hex; for example http://localhost:16686/trace/{trace_id} for Jaeger. An empty URL when the
+// template is empty or has a problem (below).
+QUrl traceViewerUrl(const QString &urlTemplate, const TraceRef &ref);
+// Why a template cannot give such an address (it is not an http or https URL, or has no
+// {trace_id}), in words for the person; empty when it can, or when it is empty.
+QString traceViewerTemplateProblem(const QString &urlTemplate);
 
 // `gen_ai.provider.name` of an engine type ("openai", "anthropic", "gcp.gemini", ...).
 QString providerName(const QString &engineType);

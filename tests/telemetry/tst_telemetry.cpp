@@ -6,6 +6,8 @@
 #include "core/eval/pricetable.h"
 #include "core/eval/telemetrysettings.h"
 #include "core/secrets/credentialstore.h"
+#include "core/store/callstore.h"
+#include "core/store/database.h"
 #include "core/telemetry/genaispans.h"
 #include "core/telemetry/otlpconfig.h"
 #include "core/telemetry/otlpencoding.h"
@@ -14,10 +16,13 @@
 #include "tests/support/fakeotlpcollector.h"
 #include "tests/support/fakeprovider.h"
 #include "tests/support/testsupport.h"
+#include "ui/history/calltab.h"
 #include "ui/settings/telemetrypage.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDesktopServices>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -263,6 +268,17 @@ private slots:
     void costOnCallAndChatSpans();
     void batchRoundSpans();
     void settingsPageTestsAndKeepsHeadersInTheKeychain();
+    void traceLinkOpensTheCallsTrace();
+};
+
+// Takes the URLs QDesktopServices is asked to open, in place of a browser.
+class UrlCatcher : public QObject
+{
+    Q_OBJECT
+public:
+    QList<QUrl> urls;
+public Q_SLOTS:
+    void open(const QUrl &url) { urls.append(url); }
 };
 
 void TestTelemetry::initTestCase()
@@ -815,6 +831,24 @@ void TestTelemetry::exportOfStoredCallsKeepsIdsAndTimes()
         QCOMPARE(sentLater.at(i).string(u"gen_ai.response.id"_s),
                  sentLive.at(i).string(u"gen_ai.response.id"_s));
     }
+    // "export --otlp" is the same command, the endpoint from the environment.
+    FakeOtlpCollector viaExport;
+    QVERIFY(viaExport.listen());
+    QProcessEnvironment endpointEnv;
+    endpointEnv.insert(u"OTEL_EXPORTER_OTLP_ENDPOINT"_s, viaExport.endpoint());
+    const CliResult x = runCli(
+        { u"export"_s, u"--otlp"_s, u"--since"_s, u"2020-01-01"_s, u"--db"_s, db }, endpointEnv);
+    QVERIFY2(x.exitCode == 0, x.err.constData());
+    QCOMPARE(x.json().value(u"exported"_s).toInteger(), 5);
+    const QList<CollectedSpan> sentViaExport = viaExport.spans(&problems);
+    QCOMPARE(sentViaExport.size(), 5);
+    QCOMPARE(sentViaExport.at(0).traceId, sentLive.at(0).traceId);
+    // ... and with the endpoint after the flag.
+    FakeOtlpCollector viaFlag;
+    QVERIFY(viaFlag.listen());
+    const CliResult f = runCli({ u"export"_s, u"--db"_s, db, u"--otlp"_s, viaFlag.endpoint() }, {});
+    QVERIFY2(f.exitCode == 0, f.err.constData());
+    QCOMPARE(viaFlag.spans(&problems).size(), 5);
     // Nothing matches a kind that has no calls.
     FakeOtlpCollector none;
     QVERIFY(none.listen());
@@ -1113,6 +1147,104 @@ void TestTelemetry::settingsPageTestsAndKeepsHeadersInTheKeychain()
     QTRY_VERIFY_WITH_TIMEOUT(read.has_value(), 10000);
     QCOMPARE(int(read->status), int(KeychainStatus::NotFound));
     QVERIFY(!OtlpConfig::fromSettings(QSettings(), {}).headersPending);
+}
+
+// A trace link in the settings (telemetry/trace_url) opens a stored call's trace in the team's
+// viewer: the ids in the address are those of the spans the call was exported with, from the
+// call's tab (Open Trace) and from `callscope-cli show`.
+void TestTelemetry::traceLinkOpensTheCallsTrace()
+{
+    QVERIFY(traceViewerTemplateProblem(QString()).isEmpty());
+    QVERIFY(traceViewerTemplateProblem(u"http://localhost:16686/trace/{trace_id}"_s).isEmpty());
+    QVERIFY(!traceViewerTemplateProblem(u"http://localhost:16686/trace/"_s).isEmpty());
+    QVERIFY(!traceViewerTemplateProblem(u"file:///tmp/{trace_id}"_s).isEmpty());
+    QVERIFY(!traceViewerTemplateProblem(u"javascript:alert({trace_id})"_s).isEmpty());
+    QVERIFY(!traceViewerUrl(u"ftp://x/{trace_id}"_s, TraceRef { "0123456789abcdef", "01234567" })
+                 .isValid());
+
+    FakeProvider provider;
+    QVERIFY(provider.listen());
+    FakeOtlpCollector live;
+    QVERIFY(live.listen());
+    QTemporaryDir dir;
+    const QString spec = dir.filePath(u"spec.json"_s);
+    QVERIFY(writeJson(spec, toolLoopSpec(provider.baseUrl())));
+    const QString db = dir.filePath(u"h.sqlite"_s);
+    scriptToolLoop(provider);
+    const CliResult r = runCli(
+        { u"run"_s, spec, u"--input"_s, u"x"_s, u"--db"_s, db, u"--allow-tool"_s, u"get_ticket"_s },
+        otlpEnv(live, u"http/json"_s));
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const qint64 id = r.json().value(u"call_id"_s).toInteger();
+    QVERIFY(id > 0);
+    QStringList problems;
+    const QList<CollectedSpan> spans = live.spans(&problems);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+    QString traceId;
+    QString agentSpanId;
+    for (const CollectedSpan &span : spans) {
+        if (span.name.startsWith(u"invoke_agent"_s)) {
+            traceId = span.traceId;
+            agentSpanId = span.spanId;
+        }
+    }
+    QVERIFY(!traceId.isEmpty());
+    const QString link = u"http://viewer.test:16686/trace/{trace_id}?uiFind={span_id}"_s;
+    const QUrl expected(u"http://viewer.test:16686/trace/%1?uiFind=%2"_s.arg(traceId, agentSpanId));
+
+    // The command line, with the link in the settings file it reads.
+    QTemporaryDir config;
+    QVERIFY(QDir(config.path()).mkpath(u"Callscope"_s));
+    {
+        QSettings file(config.filePath(u"Callscope/callscope.conf"_s), QSettings::IniFormat);
+        file.setValue(u"telemetry/trace_url"_s, link);
+    }
+    QProcessEnvironment configEnv;
+    configEnv.insert(u"XDG_CONFIG_HOME"_s, config.path());
+    const CliResult shown = runCli({ u"show"_s, QString::number(id), u"--db"_s, db }, configEnv);
+    QVERIFY2(shown.exitCode == 0, shown.err.constData());
+    const QJsonObject trace = shown.json().value(u"trace"_s).toObject();
+    QCOMPARE(trace.value(u"trace_id"_s).toString(), traceId);
+    QCOMPARE(trace.value(u"span_id"_s).toString(), agentSpanId);
+    QCOMPARE(QUrl(trace.value(u"url"_s).toString()), expected);
+
+    // The call's tab: no button without a link, Open Trace with one.
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir.path());
+    QSettings().remove(u"telemetry/trace_url"_s);
+    auto database = Database::open(db);
+    QVERIFY2(database, qPrintable(database.error().message));
+    CallStore store(**database);
+    {
+        CallTab tab(&store, nullptr);
+        QVERIFY(tab.setCall(id));
+        QVERIFY(tab.isLoaded());
+        QVERIFY(tab.openTraceButton()->isHidden());
+        QVERIFY(!tab.traceUrl().isValid());
+    }
+    QSettings().setValue(u"telemetry/trace_url"_s, link);
+    UrlCatcher catcher;
+    QDesktopServices::setUrlHandler(u"http"_s, &catcher, "open");
+    CallTab tab(&store, nullptr);
+    tab.resize(1000, 600);
+    tab.show();
+    QVERIFY(tab.setCall(id));
+    QVERIFY(tab.openTraceButton()->isVisible());
+    QCOMPARE(tab.traceUrl(), expected);
+    QTest::mouseClick(tab.openTraceButton(), Qt::LeftButton);
+    QDesktopServices::unsetUrlHandler(u"http"_s);
+    QCOMPARE(catcher.urls, QList<QUrl> { expected });
+
+    // A link the page cannot use is refused on Save, with the reason.
+    TelemetryPage page(nullptr);
+    QCOMPARE(page.traceUrlEdit()->text(), link);
+    page.traceUrlEdit()->setText(u"http://viewer.test/trace/"_s);
+    QSignalSpy saved(&page, &TelemetryPage::saved);
+    page.save();
+    QCOMPARE(saved.size(), 1);
+    QCOMPARE(saved.at(0).at(0).toBool(), false);
+    QVERIFY2(page.statusText().contains(u"{trace_id}"_s), qPrintable(page.statusText()));
+    QCOMPARE(QSettings().value(u"telemetry/trace_url"_s).toString(), link);
 }
 
 QTEST_MAIN(TestTelemetry)

@@ -1,11 +1,13 @@
 #include "ui/history/calltab.h"
 
 #include "core/eval/pricetable.h"
+#include "core/eval/telemetrysettings.h"
 #include "core/loop/edits.h"
 #include "core/loop/exchangecapture.h"
 #include "core/store/cachereport.h"
 #include "core/store/callstore.h"
 #include "core/store/storereader.h"
+#include "core/telemetry/genaispans.h"
 #include "ui/history/cacheview.h"
 #include "ui/history/currentcall.h"
 #include "ui/history/revisiontreemodel.h"
@@ -17,6 +19,7 @@
 #include "ui/widgets/rawexchangeview.h"
 
 #include <QComboBox>
+#include <QDesktopServices>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -28,6 +31,7 @@
 #include <QMenu>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTextBrowser>
@@ -97,6 +101,7 @@ CallTab::CallTab(CallStore *store, CurrentCall *current, QWidget *parent)
     , m_export(new QPushButton(tr("Export…"), this))
     , m_compareParent(new QPushButton(tr("Compare with Parent"), this))
     , m_compareSelected(new QPushButton(tr("Compare Selected"), this))
+    , m_openTrace(new QPushButton(tr("Open Trace"), this))
     , m_tabs(new QTabWidget(this))
     , m_transcript(new QTextBrowser(this))
     , m_resultPage(new QWidget(this))
@@ -133,10 +138,16 @@ CallTab::CallTab(CallStore *store, CurrentCall *current, QWidget *parent)
     m_compareSelected->setToolTip(
         tr("Show what differs between the two calls picked in the revision tree"));
 
+    m_openTrace->setObjectName(u"callOpenTrace"_s);
+    m_openTrace->setToolTip(
+        tr("Open this call's trace in the viewer named in Settings > Telemetry"));
+    m_openTrace->hide();
+
     auto *buttons = new QHBoxLayout;
     for (QPushButton *b : { m_replay, m_revise, m_export, m_compareParent, m_compareSelected })
         buttons->addWidget(b);
     buttons->addStretch(1);
+    buttons->addWidget(m_openTrace);
 
     // Transcript.
     m_transcript->setObjectName(u"callTranscript"_s);
@@ -240,6 +251,10 @@ CallTab::CallTab(CallStore *store, CurrentCall *current, QWidget *parent)
     connect(m_replay, &QPushButton::clicked, this, [this] { Q_EMIT replayRequested(m_record.id); });
     connect(m_revise, &QPushButton::clicked, this, [this] { Q_EMIT reviseRequested(m_record.id); });
     connect(m_export, &QPushButton::clicked, this, [this] { Q_EMIT exportRequested(m_record.id); });
+    connect(m_openTrace, &QPushButton::clicked, this, [this] {
+        if (const QUrl url = traceUrl(); url.isValid())
+            QDesktopServices::openUrl(url);
+    });
     connect(m_compareParent, &QPushButton::clicked, this, [this] {
         if (m_record.parent)
             Q_EMIT compareRequested(*m_record.parent, m_record.id);
@@ -667,6 +682,20 @@ void CallTab::updateButtons()
     m_export->setEnabled(have);
     m_compareParent->setEnabled(have && m_record.parent.has_value());
     m_compareSelected->setEnabled(m_revisionView->selectionModel()->selectedRows().size() == 2);
+    // The link is read each time: a trace link saved in Settings applies to the tabs open.
+    const QUrl trace = traceUrl();
+    m_openTrace->setVisible(have && trace.isValid());
+    if (trace.isValid())
+        m_openTrace->setToolTip(
+            tr("Open this call's trace in the viewer: %1").arg(trace.toString()));
+}
+
+QUrl CallTab::traceUrl() const
+{
+    if (m_record.id <= 0)
+        return {};
+    return Telemetry::traceViewerUrl(TelemetrySettings::load(QSettings()).traceUrl,
+                                     Telemetry::callTraceRef(m_record));
 }
 
 QString CallTab::summaryText() const

@@ -12,6 +12,7 @@
 #include "core/model/callrecord.h"
 #include "core/store/cachereport.h"
 
+#include <QUrl>
 #include <QWidget>
 
 #include <optional>
@@ -83,6 +84,10 @@ public:
     QPushButton *reviseButton() const { return m_revise; }
     QPushButton *compareParentButton() const { return m_compareParent; }
     QPushButton *compareSelectedButton() const { return m_compareSelected; }
+    // Shown when Settings > Telemetry has a trace link: opens the call's trace in the viewer.
+    QPushButton *openTraceButton() const { return m_openTrace; }
+    // The address Open Trace goes to (empty without a trace link or before the call is read).
+    QUrl traceUrl() const;
 
     // The turn's request and reply as the stored call keeps them (the messages the turn's
     // request carried, the reply decoded), for the Request / Response pane.
@@ -138,6 +143,7 @@ private:
     QPushButton *m_export = nullptr;
     QPushButton *m_compareParent = nullptr;
     QPushButton *m_compareSelected = nullptr;
+    QPushButton *m_openTrace = nullptr;
     QTabWidget *m_tabs = nullptr;
     QTextBrowser *m_transcript = nullptr;
     QWidget *m_resultPage = nullptr;

@@ -1,10 +1,12 @@
 #include "ui/history/historybrowser.h"
 
+#include "core/eval/telemetrysettings.h"
 #include "core/model/spec.h"
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
 #include "core/store/historywatcher.h"
 #include "core/store/storereader.h"
+#include "core/telemetry/genaispans.h"
 #include "ui/history/historymodel.h"
 #include "ui/widgets/callview.h"
 #include "ui/widgets/displaynames.h"
@@ -19,6 +21,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
@@ -214,6 +217,9 @@ HistoryBrowser::HistoryBrowser(CallStore *store, StoreReader *reader, QWidget *p
         menu->addAction(tr("Diff with parent"), this, [this, id] { Q_EMIT diffRequested(id); });
         menu->addAction(tr("Context budget"), this, [this, id] { Q_EMIT budgetRequested(id); });
         menu->addAction(tr("Export…"), this, [this, id] { Q_EMIT exportRequested(id); });
+        if (const QString link = TelemetrySettings::load(QSettings()).traceUrl;
+            !link.trimmed().isEmpty() && Telemetry::traceViewerTemplateProblem(link).isEmpty())
+            menu->addAction(tr("Open Trace"), this, [this, id] { Q_EMIT traceRequested(id); });
         menu->popup(m_view->viewport()->mapToGlobal(pos));
     });
     connect(m_view, &QTableView::activated, this, [this](const QModelIndex &index) {

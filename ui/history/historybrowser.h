@@ -85,6 +85,8 @@ Q_SIGNALS:
     void diffRequested(qint64 id);
     void budgetRequested(qint64 id);
     void exportRequested(qint64 id);
+    // Open Trace (offered when Settings > Telemetry has a trace link).
+    void traceRequested(qint64 id);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;

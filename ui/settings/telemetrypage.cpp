@@ -30,6 +30,7 @@ TelemetryPage::TelemetryPage(CredentialStore *credentials, QWidget *parent)
     , m_protocol(new QComboBox(this))
     , m_capture(new QComboBox(this))
     , m_compression(new QComboBox(this))
+    , m_traceUrl(new QLineEdit(this))
     , m_headers(new QListWidget(this))
     , m_headerName(new QLineEdit(this))
     , m_headerValue(new QLineEdit(this))
@@ -51,6 +52,11 @@ TelemetryPage::TelemetryPage(CredentialStore *credentials, QWidget *parent)
     m_headerName->setPlaceholderText(tr("name, for example Authorization"));
     m_headerValue->setPlaceholderText(tr("value (kept in the keychain)"));
     m_headerValue->setEchoMode(QLineEdit::Password);
+    m_traceUrl->setObjectName(u"telemetryTraceUrl"_s);
+    m_traceUrl->setPlaceholderText(u"http://localhost:16686/trace/{trace_id}"_s);
+    m_traceUrl->setToolTip(
+        tr("The address of a trace in your viewer, with {trace_id} where the trace's id goes "
+           "({span_id}: the call's own span). History and the call's tab then offer Open Trace."));
 
     const TelemetrySettings stored = TelemetrySettings::load(QSettings());
     m_enabled->setChecked(stored.enabled);
@@ -59,6 +65,7 @@ TelemetryPage::TelemetryPage(CredentialStore *credentials, QWidget *parent)
     m_capture->setCurrentIndex(std::max(0, m_capture->findData(stored.capture)));
     m_compression->setCurrentIndex(std::max(0, m_compression->findData(stored.compression)));
     m_names = stored.headerNames;
+    m_traceUrl->setText(stored.traceUrl);
     showHeaders();
 
     auto *note = new QLabel(
@@ -84,6 +91,7 @@ TelemetryPage::TelemetryPage(CredentialStore *credentials, QWidget *parent)
     form->addRow(tr("Headers:"), headerBox);
     form->addRow(tr("Content sent:"), m_capture);
     form->addRow(tr("Compression:"), m_compression);
+    form->addRow(tr("Trace link:"), m_traceUrl);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_test);
     buttons->addStretch(1);
@@ -164,6 +172,7 @@ TelemetrySettings TelemetryPage::formSettings() const
     s.capture = m_capture->currentData().toString();
     s.compression = m_compression->currentData().toString();
     s.headerNames = m_names;
+    s.traceUrl = m_traceUrl->text().trimmed();
     return s;
 }
 
@@ -173,6 +182,13 @@ void TelemetryPage::save()
     if (s.enabled && s.endpoint.isEmpty()) {
         setStatus(tr("Give an endpoint to send to, or turn the export off."),
                   NoticeBar::Kind::Warning);
+        Q_EMIT saved(false);
+        return;
+    }
+    if (const QString problem = Telemetry::traceViewerTemplateProblem(s.traceUrl);
+        !problem.isEmpty()) {
+        setStatus(problem, NoticeBar::Kind::Warning);
+        m_traceUrl->setFocus();
         Q_EMIT saved(false);
         return;
     }

@@ -38,6 +38,7 @@ public:
     QComboBox *protocolCombo() const { return m_protocol; }
     QComboBox *captureCombo() const { return m_capture; }
     QComboBox *compressionCombo() const { return m_compression; }
+    QLineEdit *traceUrlEdit() const { return m_traceUrl; }
     QListWidget *headerList() const { return m_headers; }
     QLineEdit *headerNameEdit() const { return m_headerName; }
     QLineEdit *headerValueEdit() const { return m_headerValue; }
@@ -69,6 +70,7 @@ private:
     QComboBox *m_protocol = nullptr;
     QComboBox *m_capture = nullptr;
     QComboBox *m_compression = nullptr;
+    QLineEdit *m_traceUrl = nullptr;
     QListWidget *m_headers = nullptr;
     QLineEdit *m_headerName = nullptr;
     QLineEdit *m_headerValue = nullptr;

@@ -1,9 +1,11 @@
 #include "ui/window/historydocks.h"
 
+#include "core/eval/telemetrysettings.h"
 #include "core/service/callservice.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
 #include "core/store/storereader.h"
+#include "core/telemetry/genaispans.h"
 #include "ui/diff/diffview.h"
 #include "ui/editor/specformeditor.h"
 #include "ui/history/calltab.h"
@@ -22,6 +24,7 @@
 #include "ui/window/mainwindow.h"
 
 #include <QAction>
+#include <QDesktopServices>
 #include <QDockWidget>
 #include <QItemSelectionModel>
 #include <QListView>
@@ -31,6 +34,7 @@
 #include <QPointer>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -422,6 +426,7 @@ void HistoryDocks::connectViews()
     });
     connect(m_history, &HistoryBrowser::diffRequested, this, &HistoryDocks::compareWithParent);
     connect(m_history, &HistoryBrowser::budgetRequested, this, &HistoryDocks::showBudget);
+    connect(m_history, &HistoryBrowser::traceRequested, this, &HistoryDocks::openTrace);
     connect(m_history, &HistoryBrowser::exportRequested, m_transfer,
             &TransferController::exportCall);
 
@@ -752,6 +757,30 @@ void HistoryDocks::showBudget(qint64 id)
     // The call's tab, on its Context budget page (the Context Budget panel follows too).
     if (CallTab *tab = openCall(id))
         tab->tabs()->setCurrentWidget(tab->budget());
+}
+
+void HistoryDocks::openTrace(qint64 id)
+{
+    CallStore *store = m_services ? m_services->store() : nullptr;
+    if (!store || id <= 0)
+        return;
+    readFromStore<StoreResult<CallRecord>>(
+        m_reader, store, this, [id](CallStore &from) { return from.getCall(id); },
+        [this, id](const StoreResult<CallRecord> *call, const QString &error) {
+            if (!call || !*call) {
+                showMessage(tr("Call %1 could not be read: %2")
+                                .arg(id)
+                                .arg(call ? call->error().message : error));
+                return;
+            }
+            const QUrl url =
+                Telemetry::traceViewerUrl(TelemetrySettings::load(QSettings()).traceUrl,
+                                          Telemetry::callTraceRef(call->value()));
+            if (!url.isValid() || !QDesktopServices::openUrl(url))
+                showMessage(tr("The trace of call %1 could not be opened (%2).")
+                                .arg(id)
+                                .arg(url.isValid() ? url.toString() : tr("no trace link set")));
+        });
 }
 
 void HistoryDocks::showPreferences()

@@ -110,6 +110,8 @@ public Q_SLOTS:
     // The two calls picked (in History or in a revision tree), older first.
     bool compareSelected();
     void showBudget(qint64 id);
+    // Opens the call's trace in the viewer of Settings > Telemetry (the call is read first).
+    void openTrace(qint64 id);
     void showPreferences();
     // Hands the editor's spec (as it is now) to the revision tree and the sessions view.
     void pushCurrentSpec();
