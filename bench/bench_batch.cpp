@@ -13,7 +13,10 @@
 //   interleaved: no export, OTLP export to a port nothing listens on, and export to a
 //   collector stand-in on a thread of this process (answers 200); prints the median wall times
 //   and the export's overhead in percent of the run without it, and the same for the CLI's own
-//   CPU time (less disturbed by other work on the machine than the wall time).
+//   CPU time (less disturbed by other work on the machine than the wall time). Below the table,
+//   per mode, the median of the paired differences (each run against the run without export
+//   made just before it) with their middle half: drift of the machine's load between runs
+//   then cancels out.
 //   --three-turn runs bench_runner's call instead (get_ticket with a 1.3 KB result, list_team,
 //   then submit_output of a plan against a schema with an enum and an array); the peer is
 //   not run then (its script makes two-turn calls).
@@ -121,6 +124,15 @@ qint64 median(QList<qint64> values)
 {
     std::sort(values.begin(), values.end());
     return values.isEmpty() ? 0 : values.at(values.size() / 2);
+}
+
+// The value at fraction `q` (0..1) of the sorted values.
+qint64 quantile(QList<qint64> values, double q)
+{
+    std::sort(values.begin(), values.end());
+    if (values.isEmpty())
+        return 0;
+    return values.at(std::min<qsizetype>(values.size() - 1, qsizetype(q * double(values.size()))));
 }
 
 } // namespace
@@ -282,6 +294,18 @@ int main(int argc, char **argv)
                         qPrintable(cpuCell(median(cpus.value(u"unreachable"_s)))),
                         qPrintable(cpuCell(median(cpus.value(u"collector"_s)))),
                         failures ? "  (a run exited != 0)" : "");
+            for (const QString &mode : { u"unreachable"_s, u"collector"_s }) {
+                QList<qint64> diffs;
+                const QList<qint64> base = walls.value(u"off"_s);
+                const QList<qint64> with = walls.value(mode);
+                for (qsizetype i = 0; i < std::min(base.size(), with.size()); ++i)
+                    diffs.append(with.at(i) - base.at(i));
+                const double percent = off > 0 ? 100.0 * double(median(diffs)) / double(off) : 0.0;
+                std::printf("%6s   %-11s paired difference, median %+lld ms (%+.2f%%), middle "
+                            "half %+lld .. %+lld ms\n",
+                            "", qPrintable(mode), median(diffs), percent, quantile(diffs, 0.25),
+                            quantile(diffs, 0.75));
+            }
             std::fflush(stdout);
         }
         return 0;

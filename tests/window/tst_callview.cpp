@@ -133,7 +133,7 @@ void TestCallView::initTestCase()
     QVERIFY(m_home->isValid());
     QStandardPaths::setTestModeEnabled(false);
     QCoreApplication::setOrganizationName(u"CallscopeTest"_s);
-    QCoreApplication::setApplicationName(u"tst_studio2_callview"_s);
+    QCoreApplication::setApplicationName(u"tst_callview"_s);
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope,
                        m_home->path() + u"/config"_s);
 }
@@ -578,4 +578,4 @@ void TestCallView::storedExchangeShownPerTurn()
              CallTab::turnRequest(oldStored, 1));
 }
 
-#include "tst_studio2_callview.moc"
+#include "tst_callview.moc"

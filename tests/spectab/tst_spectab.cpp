@@ -326,7 +326,7 @@ void saveShot(QWidget *w, const QString &name)
 
 } // namespace
 
-class TestStudio1 final : public QObject
+class TestSpecTab final : public QObject
 {
     Q_OBJECT
 
@@ -398,40 +398,40 @@ private:
     std::unique_ptr<FakeProvider> m_server;
 };
 
-void TestStudio1::initTestCase()
+void TestSpecTab::initTestCase()
 {
     m_home = std::make_unique<ScopedDataHome>();
     QVERIFY(m_home->isValid());
     QCoreApplication::setOrganizationName(u"CallscopeTest"_s);
-    QCoreApplication::setApplicationName(u"tst_studio1"_s);
+    QCoreApplication::setApplicationName(u"tst_spectab"_s);
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
     m_services = std::make_unique<StudioServices>(m_dir->filePath(u"history.sqlite"_s));
     QVERIFY2(m_services->store(), qPrintable(m_services->databaseError()));
-    qputenv(kKeyEnv, "sk-studio1-test");
+    qputenv(kKeyEnv, "sk-spectab-test");
 }
 
-void TestStudio1::cleanupTestCase()
+void TestSpecTab::cleanupTestCase()
 {
     m_services.reset();
     Dialogs::setResponder({});
     Dialogs::setFileResponder({});
 }
 
-void TestStudio1::init()
+void TestSpecTab::init()
 {
     m_server = std::make_unique<FakeProvider>();
     QVERIFY2(m_server->listen(), qPrintable(m_server->errorString()));
 }
 
-void TestStudio1::cleanup()
+void TestSpecTab::cleanup()
 {
     Dialogs::setResponder({});
     QTRY_VERIFY_WITH_TIMEOUT(m_services->calls()->activeJobs() == 0, 15000);
     m_server.reset();
 }
 
-bool TestStudio1::openInEditor(Studio &s, const QString &path)
+bool TestSpecTab::openInEditor(Studio &s, const QString &path)
 {
     const bool ok = s.open(path);
     if (ok)
@@ -439,7 +439,7 @@ bool TestStudio1::openInEditor(Studio &s, const QString &path)
     return ok;
 }
 
-LaunchResult TestStudio1::waitFinished(Studio &s, int timeoutMs)
+LaunchResult TestSpecTab::waitFinished(Studio &s, int timeoutMs)
 {
     if (!s.panel.isRunning() && s.panel.lastResult())
         return *s.panel.lastResult();
@@ -451,7 +451,7 @@ LaunchResult TestStudio1::waitFinished(Studio &s, int timeoutMs)
 
 // ---- editor -------------------------------------------------------------------------------
 
-void TestStudio1::editorInvalidSchemaFindingAndUndo()
+void TestSpecTab::editorInvalidSchemaFindingAndUndo()
 {
     Studio s(m_services.get());
     QVERIFY(openInEditor(s, sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
@@ -533,7 +533,7 @@ void TestStudio1::editorInvalidSchemaFindingAndUndo()
     QCOMPARE(kind->text(), u"extraction"_s);
 }
 
-void TestStudio1::editorFlagsSchemaThatCanNeverValidate()
+void TestSpecTab::editorFlagsSchemaThatCanNeverValidate()
 {
     // A $ref cycle is valid against the meta-schema but no output could ever pass: an error at
     // the $ref that closes it.
@@ -555,7 +555,7 @@ void TestStudio1::editorFlagsSchemaThatCanNeverValidate()
              qPrintable(cycleFinding()->message));
 }
 
-void TestStudio1::editorRawJsonSyncsBothWays()
+void TestSpecTab::editorRawJsonSyncsBothWays()
 {
     Studio s(m_services.get());
     QVERIFY(openInEditor(s, sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
@@ -621,7 +621,7 @@ void TestStudio1::editorRawJsonSyncsBothWays()
 // A document closed (a tab, a test's local document) while its check is queued or under way:
 // the check's end must not reach the gone document. Every pool thread is held so the check is
 // sure to end after the document is destroyed.
-void TestStudio1::documentClosedWhileItsCheckRuns()
+void TestSpecTab::documentClosedWhileItsCheckRuns()
 {
     QThreadPool *pool = QThreadPool::globalInstance();
     pool->waitForDone();
@@ -668,7 +668,7 @@ void TestStudio1::documentClosedWhileItsCheckRuns()
     QVERIFY(kept.check().ok());
 }
 
-void TestStudio1::editorTimeouts()
+void TestSpecTab::editorTimeouts()
 {
     Studio s(m_services.get());
     QVERIFY(openInEditor(s, sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
@@ -689,10 +689,10 @@ void TestStudio1::editorTimeouts()
     QVERIFY(!(&s.raw)->toPlainText().contains(u"idle_timeout_ms"_s));
 }
 
-void TestStudio1::editorFindingsModelAndLint()
+void TestSpecTab::editorFindingsModelAndLint()
 {
     Studio s(m_services.get());
-    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/steps.spec.json"_s)));
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/spectab/steps.spec.json"_s)));
     QCOMPARE(s.document.count(SpecFinding::Severity::Error), 0);
     // Tools tab: rename the tool to something lint flags; the finding names the pointer.
     s.editor.tabs()->setCurrentIndex(3);
@@ -739,7 +739,7 @@ void TestStudio1::editorFindingsModelAndLint()
 
 // ---- runs ---------------------------------------------------------------------------------
 
-void TestStudio1::schemaFieldsRoundTrip()
+void TestSpecTab::schemaFieldsRoundTrip()
 {
     using Type = SchemaFields::Type;
     SchemaFields::Field line;
@@ -833,7 +833,7 @@ void TestStudio1::schemaFieldsRoundTrip()
         !reasons(R"({"type":"object","properties":{"x":{"type":"array","items":{}}}})").isEmpty());
 }
 
-void TestStudio1::schemaBuilderLeavesUnsupportedSchemaAlone()
+void TestSpecTab::schemaBuilderLeavesUnsupportedSchemaAlone()
 {
     Studio s(m_services.get());
     QVERIFY(openInEditor(s, sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
@@ -890,7 +890,7 @@ void TestStudio1::schemaBuilderLeavesUnsupportedSchemaAlone()
     QTRY_VERIFY(builder->view()->isVisible() && builder->height() > 150);
 }
 
-void TestStudio1::schemaBuilderEditsSpecAndUndo()
+void TestSpecTab::schemaBuilderEditsSpecAndUndo()
 {
     Studio s(m_services.get());
     QVERIFY(openInEditor(s, sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
@@ -1002,7 +1002,7 @@ void TestStudio1::schemaBuilderEditsSpecAndUndo()
              u"Name of the landing site."_s);
 }
 
-void TestStudio1::runReplaySampleToCompletion()
+void TestSpecTab::runReplaySampleToCompletion()
 {
     Studio s(m_services.get());
     QVERIFY(openInEditor(s, sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
@@ -1062,10 +1062,10 @@ void TestStudio1::runReplaySampleToCompletion()
     saveShot(&s.splitter, u"run-finished.png"_s);
 }
 
-void TestStudio1::runOpenAIAgainstFakeProvider()
+void TestSpecTab::runOpenAIAgainstFakeProvider()
 {
     Studio s(m_services.get());
-    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s)));
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/spectab/ticket-openai.spec.json"_s)));
     QTest::keyClicks(s.editor.findChild<QLineEdit *>(u"baseUrl"_s), m_server->baseUrl().toString());
     QCOMPARE(s.editor.spec().engine.baseUrl, m_server->baseUrl().toString());
     s.panel.setInputText(u"Summarise ticket 7."_s);
@@ -1078,7 +1078,7 @@ void TestStudio1::runOpenAIAgainstFakeProvider()
     QCOMPARE(callStatusName(result.record.status), u"completed"_s);
     QCOMPARE(result.record.response.toObject(), goodOutput());
     QCOMPARE(m_server->requestCount(), 2);
-    QCOMPARE(m_server->requests().at(0).header("authorization"), "Bearer sk-studio1-test"_ba);
+    QCOMPARE(m_server->requests().at(0).header("authorization"), "Bearer sk-spectab-test"_ba);
     // The command tool (/bin/cat) echoed its arguments back as the result.
     QCOMPARE(toolMessages(m_server->requests().at(1)).value(u"call_a"_s), u"{\"id\":7}"_s);
     QCOMPARE(s.panel.totalUsage().inputTokens, 60);
@@ -1094,7 +1094,7 @@ void TestStudio1::runOpenAIAgainstFakeProvider()
     QVERIFY(t->turnRaw(1)->rawResponse.contains("Export runs out of memory"));
 }
 
-void TestStudio1::stepPausesAtEachBreakpoint_data()
+void TestSpecTab::stepPausesAtEachBreakpoint_data()
 {
     QTest::addColumn<int>("breakpoint");
     QTest::addColumn<int>("pauses");
@@ -1105,13 +1105,13 @@ void TestStudio1::stepPausesAtEachBreakpoint_data()
     QTest::newRow("validation_failure") << int(Breakpoint::OnValidationFailure) << 1;
 }
 
-void TestStudio1::stepPausesAtEachBreakpoint()
+void TestSpecTab::stepPausesAtEachBreakpoint()
 {
     QFETCH(int, breakpoint);
     QFETCH(int, pauses);
     const auto bp = Breakpoint(breakpoint);
     Studio s(m_services.get());
-    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/steps.spec.json"_s)));
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/spectab/steps.spec.json"_s)));
     s.panel.setInputText(u"Summarise ticket 7."_s);
     s.panel.setBreakpoints(bp);
     QSignalSpy pausedSpy(&s.panel, &RunPanel::pausedChanged);
@@ -1154,10 +1154,10 @@ void TestStudio1::stepPausesAtEachBreakpoint()
     QCOMPARE(pausedSpy.count(), 2 * pauses);
 }
 
-void TestStudio1::stepWithAllBreakpoints()
+void TestSpecTab::stepWithAllBreakpoints()
 {
     Studio s(m_services.get());
-    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/steps.spec.json"_s)));
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/spectab/steps.spec.json"_s)));
     s.panel.setInputText(u"Summarise ticket 7."_s);
     s.panel.stepAction()->trigger();
     QStringList seen;
@@ -1176,10 +1176,10 @@ void TestStudio1::stepWithAllBreakpoints()
     QVERIFY(findRow(s.panel.transcript(), TranscriptModel::Kind::ValidationFailure) > 0);
 }
 
-void TestStudio1::editedToolResultReachesModel()
+void TestSpecTab::editedToolResultReachesModel()
 {
     Studio s(m_services.get());
-    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s)));
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/spectab/ticket-openai.spec.json"_s)));
     auto *baseUrl = s.editor.findChild<QLineEdit *>(u"baseUrl"_s);
     baseUrl->setFocus();
     QTest::keyClicks(baseUrl, m_server->baseUrl().toString());
@@ -1218,10 +1218,10 @@ void TestStudio1::editedToolResultReachesModel()
     QVERIFY(sawEditedArgs);
 }
 
-void TestStudio1::approveRefuseEditApprove()
+void TestSpecTab::approveRefuseEditApprove()
 {
     Studio s(m_services.get());
-    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s)));
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/spectab/ticket-openai.spec.json"_s)));
     QTest::keyClicks(s.editor.findChild<QLineEdit *>(u"baseUrl"_s), m_server->baseUrl().toString());
     s.editor.tabs()->setCurrentIndex(3);
     QCheckBox *approval = s.editor.findChild<QCheckBox *>(u"toolApproval"_s);
@@ -1274,10 +1274,10 @@ void TestStudio1::approveRefuseEditApprove()
     QVERIFY(!panel->isVisible());
 }
 
-void TestStudio1::manualToolResult()
+void TestSpecTab::manualToolResult()
 {
     Studio s(m_services.get());
-    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s)));
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/spectab/ticket-openai.spec.json"_s)));
     QTest::keyClicks(s.editor.findChild<QLineEdit *>(u"baseUrl"_s), m_server->baseUrl().toString());
     s.editor.tabs()->setCurrentIndex(3);
     auto *runner = s.editor.findChild<QComboBox *>(u"toolRunner"_s);
@@ -1301,10 +1301,10 @@ void TestStudio1::manualToolResult()
              u"Ticket 7: typed by a person"_s);
 }
 
-void TestStudio1::stopEndsCancelled()
+void TestSpecTab::stopEndsCancelled()
 {
     Studio s(m_services.get());
-    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s)));
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/spectab/ticket-openai.spec.json"_s)));
     QTest::keyClicks(s.editor.findChild<QLineEdit *>(u"baseUrl"_s), m_server->baseUrl().toString());
     s.panel.setInputText(u"Summarise ticket 7."_s);
     m_server->enqueue(FakeReply::stall());
@@ -1328,10 +1328,10 @@ void TestStudio1::stopEndsCancelled()
 
 // A base URL that reaches some web server: the banner says in one line who answered and how,
 // the server's page is behind Details, and the 501 was asked once.
-void TestStudio1::wrongServerUrlIsOneLineWithDetails()
+void TestSpecTab::wrongServerUrlIsOneLineWithDetails()
 {
     Studio s(m_services.get());
-    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s)));
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/spectab/ticket-openai.spec.json"_s)));
     QTest::keyClicks(s.editor.findChild<QLineEdit *>(u"baseUrl"_s), m_server->baseUrl().toString());
     s.panel.setInputText(u"Summarise ticket 7."_s);
     const QByteArray page =
@@ -1366,7 +1366,7 @@ void TestStudio1::wrongServerUrlIsOneLineWithDetails()
     QVERIFY(!bar->detailsView()->isVisible());
 }
 
-void TestStudio1::refusalThenAnotherEngine()
+void TestSpecTab::refusalThenAnotherEngine()
 {
     Studio s(m_services.get());
     QVERIFY(openInEditor(s, sourcePath(u"resources/samples/refusal.spec.json"_s)));
@@ -1413,7 +1413,7 @@ void TestStudio1::refusalThenAnotherEngine()
     QVERIFY(!s.panel.findChild<QGroupBox *>(u"otherEnginePanel"_s)->isVisible());
 }
 
-void TestStudio1::attachmentsModel()
+void TestSpecTab::attachmentsModel()
 {
     Studio s(m_services.get());
     QAbstractItemModelTester tester(s.panel.attachments(),
@@ -1449,7 +1449,7 @@ void TestStudio1::attachmentsModel()
     QCOMPARE(s.panel.attachments()->rowCount(), 1);
 }
 
-void TestStudio1::streamingKeepsEventLoopResponsive()
+void TestSpecTab::streamingKeepsEventLoopResponsive()
 {
     // 20,000 deltas over 10 seconds: 20 SSE events every 10 ms, all the same size.
     constexpr int kDeltas = 20000;
@@ -1489,7 +1489,7 @@ void TestStudio1::streamingKeepsEventLoopResponsive()
     events.append({ QByteArray(), "[DONE]"_ba });
 
     Studio s(m_services.get());
-    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s)));
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/spectab/ticket-openai.spec.json"_s)));
     // Plain text out: no schema, no tools, streamed.
     s.sides.setCurrentWidget(&s.raw);
     QJsonObject json = specToJson(s.editor.spec());
@@ -1552,7 +1552,7 @@ void TestStudio1::streamingKeepsEventLoopResponsive()
     QVERIFY2(maxGap <= 1000, qPrintable(u"the event loop stalled for %1 ms"_s.arg(maxGap)));
 }
 
-void TestStudio1::mainWindowRunsSampleOffline()
+void TestSpecTab::mainWindowRunsSampleOffline()
 {
     MainWindow window;
     window.resize(1500, 950);
@@ -1599,7 +1599,7 @@ void TestStudio1::mainWindowRunsSampleOffline()
 
 // Two specs in two tabs: each has its own run view, so one's run, transcript, status, messages
 // and findings never show in the other, and the two run at the same time.
-void TestStudio1::windowTwoSpecTabsRunApart()
+void TestSpecTab::windowTwoSpecTabsRunApart()
 {
     MainWindow window;
     window.show();
@@ -1700,7 +1700,7 @@ void TestStudio1::windowTwoSpecTabsRunApart()
 
 // Breakpoints belong to a spec's run view: set in one tab, the other's stay as they were, and
 // the Run menu shows the ones of the tab in front.
-void TestStudio1::windowTabsKeepTheirBreakpoints()
+void TestSpecTab::windowTabsKeepTheirBreakpoints()
 {
     MainWindow window;
     QVERIFY(window.openSpecFile(sourcePath(u"resources/samples/planner.spec.json"_s))
@@ -1732,7 +1732,7 @@ void TestStudio1::windowTabsKeepTheirBreakpoints()
 
 // The form and the JSON text are two views of one document with one history: an edit in the
 // form is undone from the JSON view, an edit in the JSON from the form.
-void TestStudio1::windowFormAndJsonShareOneUndo()
+void TestSpecTab::windowFormAndJsonShareOneUndo()
 {
     MainWindow window;
     window.show();
@@ -1786,7 +1786,7 @@ void TestStudio1::windowFormAndJsonShareOneUndo()
 }
 
 // A tab shows its file name with a mark while it has unsaved changes; closing it asks first.
-void TestStudio1::windowDirtyMarkAndCloseTabAsks()
+void TestSpecTab::windowDirtyMarkAndCloseTabAsks()
 {
     QTemporaryDir dir;
     const QString path = dir.filePath(u"dirty.spec.json"_s);
@@ -1851,7 +1851,7 @@ void TestStudio1::windowDirtyMarkAndCloseTabAsks()
 }
 
 // Opening a file that is open already brings its tab forward, no second copy.
-void TestStudio1::windowOpenFileAgainSwitchesToItsTab()
+void TestSpecTab::windowOpenFileAgainSwitchesToItsTab()
 {
     QSettings().remove(u"recentFiles"_s);
     MainWindow window;
@@ -1877,7 +1877,7 @@ void TestStudio1::windowOpenFileAgainSwitchesToItsTab()
 
 // Two recent files of the same name in different folders: the sidebar and File > Open Recent
 // show each with the folder that tells it apart; a name no other file has stays alone.
-void TestStudio1::windowRecentFilesTellNamesakesApart()
+void TestSpecTab::windowRecentFilesTellNamesakesApart()
 {
     QSettings().remove(u"recentFiles"_s);
     QTemporaryDir temp;
@@ -1929,7 +1929,7 @@ void TestStudio1::windowRecentFilesTellNamesakesApart()
 
 // File > Open Folder lists the folder's spec files and experiments in the sidebar, with History
 // and Sessions as tabs beside it; a double-click opens a file; the folder is remembered.
-void TestStudio1::windowWorkspaceFolderListsSpecs()
+void TestSpecTab::windowWorkspaceFolderListsSpecs()
 {
     QTemporaryDir temp;
     const QDir dir(temp.filePath(u"my-specs"_s));
@@ -2009,7 +2009,7 @@ void TestStudio1::windowWorkspaceFolderListsSpecs()
 
 // A run that waits for the person marks its tab and brings it forward, even when another spec's
 // tab is in front.
-void TestStudio1::windowWaitingBadgeOnTheRightTab()
+void TestSpecTab::windowWaitingBadgeOnTheRightTab()
 {
     MainWindow window;
     window.show();
@@ -2048,10 +2048,10 @@ void TestStudio1::windowWaitingBadgeOnTheRightTab()
 
 // One spec in the three output modes: the mode chosen in the form, the schema sent shown beside
 // the original in native mode, the three runs against the fake OpenAI server, and their diff.
-void TestStudio1::outputModesRunAndDiff()
+void TestSpecTab::outputModesRunAndDiff()
 {
     Studio s(m_services.get());
-    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/modes.spec.json"_s)));
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/spectab/modes.spec.json"_s)));
     QTest::keyClicks(s.editor.findChild<QLineEdit *>(u"baseUrl"_s), m_server->baseUrl().toString());
     auto *mode = s.editor.findChild<QComboBox *>(u"outputMode"_s);
     QVERIFY(mode);
@@ -2180,7 +2180,7 @@ void TestStudio1::outputModesRunAndDiff()
 
 // Arguments edited at a breakpoint, then the tool's approval: the approval says whose arguments
 // it shows.
-void TestStudio1::approvalAfterEditSaysTheArgumentsAreYours()
+void TestSpecTab::approvalAfterEditSaysTheArgumentsAreYours()
 {
     Studio s(m_services.get());
     openTicketWithApproval(s);
@@ -2216,7 +2216,7 @@ void TestStudio1::approvalAfterEditSaysTheArgumentsAreYours()
 }
 
 // A provider that is down: every attempt counts in the status line, as the timeline's retries do.
-void TestStudio1::providerDownCountsEveryAttempt()
+void TestSpecTab::providerDownCountsEveryAttempt()
 {
     Studio s(m_services.get());
     openTicketWithApproval(s, false);
@@ -2236,9 +2236,9 @@ void TestStudio1::providerDownCountsEveryAttempt()
     QVERIFY2(usage->text().contains(u"attempts 3"_s), qPrintable(usage->text()));
 }
 
-void TestStudio1::openTicketWithApproval(Studio &s, bool approval)
+void TestSpecTab::openTicketWithApproval(Studio &s, bool approval)
 {
-    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s)));
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/spectab/ticket-openai.spec.json"_s)));
     QTest::keyClicks(s.editor.findChild<QLineEdit *>(u"baseUrl"_s), m_server->baseUrl().toString());
     if (approval) {
         s.editor.tabs()->setCurrentIndex(3);
@@ -2248,7 +2248,7 @@ void TestStudio1::openTicketWithApproval(Studio &s, bool approval)
     }
 }
 
-void TestStudio1::inlineApprovalInTimeline()
+void TestSpecTab::inlineApprovalInTimeline()
 {
     // The window soon puts the spec and the run side by side at 1280x800.
     Studio s(m_services.get());
@@ -2364,12 +2364,12 @@ void TestStudio1::inlineApprovalInTimeline()
         QVERIFY2(!t->item(i).title.startsWith(u"Waiting"_s), qPrintable(t->item(i).title));
 }
 
-void TestStudio1::inlineBreakpointContinueAndStep()
+void TestSpecTab::inlineBreakpointContinueAndStep()
 {
     Studio s(m_services.get());
     s.splitter.resize(1280, 800);
     s.splitter.setSizes({ 600, 680 });
-    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/steps.spec.json"_s)));
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/spectab/steps.spec.json"_s)));
     s.panel.setInputText(u"Summarise ticket 7."_s);
     TimelineView *view = s.panel.findChild<TimelineView *>(u"transcript"_s);
     const TranscriptModel *t = s.panel.transcript();
@@ -2464,7 +2464,7 @@ void TestStudio1::inlineBreakpointContinueAndStep()
     QVERIFY(!s.panel.pendingWidget());
 }
 
-void TestStudio1::inlineManualResult()
+void TestSpecTab::inlineManualResult()
 {
     Studio s(m_services.get());
     s.splitter.resize(1280, 800);
@@ -2509,7 +2509,7 @@ void TestStudio1::inlineManualResult()
     QCOMPARE(t->item(typed + 1).text, u"Ticket 7: typed inline"_s);
 }
 
-void TestStudio1::inlineGoneAfterStopAndNewRunClean()
+void TestSpecTab::inlineGoneAfterStopAndNewRunClean()
 {
     Studio s(m_services.get());
     openTicketWithApproval(s);
@@ -2552,11 +2552,11 @@ void TestStudio1::inlineGoneAfterStopAndNewRunClean()
     QVERIFY(!approval->isVisible());
 }
 
-void TestStudio1::runPanelFitsBesideTheSpec()
+void TestSpecTab::runPanelFitsBesideTheSpec()
 {
     // The run panel alone at the size it gets beside the spec editor.
     RunPanel panel(m_services->calls(), m_services->profiles());
-    const QString path = sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s);
+    const QString path = sourcePath(u"tests/data/spectab/ticket-openai.spec.json"_s);
     const QString baseUrl = m_server->baseUrl().toString();
     panel.setSpecProvider([path, baseUrl]() -> std::optional<Spec> {
         SpecLoadResult loaded = loadSpecFile(path);
@@ -2636,8 +2636,8 @@ void TestStudio1::runPanelFitsBesideTheSpec()
              u"completed"_s);
 }
 
-QTEST_MAIN(TestStudio1)
-void TestStudio1::editorAddsRemoteMcpServerAndListsTools()
+QTEST_MAIN(TestSpecTab)
+void TestSpecTab::editorAddsRemoteMcpServerAndListsTools()
 {
     Studio s(m_services.get());
     QVERIFY(openInEditor(s, sourcePath(u"resources/samples/lunar-landing.spec.json"_s)));
@@ -2697,7 +2697,7 @@ void TestStudio1::editorAddsRemoteMcpServerAndListsTools()
     saveShot(panel, u"mcp-server-panel.png"_s);
 }
 
-void TestStudio1::elicitationFormAnswers()
+void TestSpecTab::elicitationFormAnswers()
 {
     McpElicitation request;
     request.serverName = u"docs"_s;
@@ -2779,7 +2779,7 @@ QJsonObject markerToolSpec(const QString &baseUrl, const QString &prompt)
 
 } // namespace
 
-void TestStudio1::trustAskedBeforeRunningWhatTheFileBrings()
+void TestSpecTab::trustAskedBeforeRunningWhatTheFileBrings()
 {
     QTemporaryDir dir;
     const QString marker = dir.filePath(u"ran-marker"_s);
@@ -2978,7 +2978,7 @@ private:
 
 } // namespace
 
-void TestStudio1::validationKeepsEventLoopResponsive()
+void TestSpecTab::validationKeepsEventLoopResponsive()
 {
     // An answer whose check is expensive (every item fails a 12-level anyOf fan-out, so each
     // branch is reported): the check takes its whole budget while the GUI thread goes on.
@@ -3065,7 +3065,7 @@ QStringList findingKeys(const QList<SpecFinding> &findings)
 
 } // namespace
 
-void TestStudio1::findingsAgreeWithCliLint()
+void TestSpecTab::findingsAgreeWithCliLint()
 {
     // Every spec of the tests and the samples, checked by `callscope-cli lint` and by the
     // studio's findings against the same engine profiles: the same rules at the same places.
@@ -3161,7 +3161,7 @@ void TestStudio1::findingsAgreeWithCliLint()
     QVERIFY(!rulesOfFull().join(u'|').contains(u"key-profile-redirect"_s));
 }
 
-void TestStudio1::findingsCheckKeepsEventLoopResponsive()
+void TestSpecTab::findingsCheckKeepsEventLoopResponsive()
 {
     // A response schema with 6,000 definitions: its check (the meta-schema over every node, then
     // lint) is long enough to stall a GUI thread. The document checks on a worker thread.
@@ -3298,7 +3298,7 @@ void TestStudio1::findingsCheckKeepsEventLoopResponsive()
     QCOMPARE(m_server->requestCount(), 1);
 }
 
-void TestStudio1::experimentAssertionsKeepEventLoopResponsive()
+void TestSpecTab::experimentAssertionsKeepEventLoopResponsive()
 {
     // An experiment whose `schema` assertion is costly to check (each answer fails every branch
     // of a 12-level anyOf fan-out, and each failure is reported): the assertions run on a worker
@@ -3395,10 +3395,10 @@ static QStringList badColourFragments()
 
 // The run view fills the answer in field by field while it streams, and marks the enum that
 // went wrong invalid, with the reason, before the reply has ended: the server holds the rest.
-void TestStudio1::partialOutputMarksTheBadFieldWhileItStreams()
+void TestSpecTab::partialOutputMarksTheBadFieldWhileItStreams()
 {
     Studio s(m_services.get());
-    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/colour-stream.spec.json"_s)));
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/spectab/colour-stream.spec.json"_s)));
     QTest::keyClicks(s.editor.findChild<QLineEdit *>(u"baseUrl"_s), m_server->baseUrl().toString());
     QVERIFY(s.waitChecked());
     s.panel.setInputText(u"Describe item 7."_s);
@@ -3442,10 +3442,10 @@ void TestStudio1::partialOutputMarksTheBadFieldWhileItStreams()
 
 // With stop_early the same reply is cut off there: the timeline says why, the correction goes
 // out, and the corrected answer is accepted.
-void TestStudio1::partialOutputStopEarlyShowsWhy()
+void TestSpecTab::partialOutputStopEarlyShowsWhy()
 {
     Studio s(m_services.get());
-    QVERIFY(openInEditor(s, sourcePath(u"tests/data/studio1/colour-stream.spec.json"_s)));
+    QVERIFY(openInEditor(s, sourcePath(u"tests/data/spectab/colour-stream.spec.json"_s)));
     QTest::keyClicks(s.editor.findChild<QLineEdit *>(u"baseUrl"_s), m_server->baseUrl().toString());
     QVERIFY(s.waitChecked());
     auto *stopEarly = s.editor.findChild<QCheckBox *>(u"stopEarly"_s);
@@ -3484,7 +3484,7 @@ void TestStudio1::partialOutputStopEarlyShowsWhy()
 // judge's verdict is hidden until the run is labelled, the next run is already read when Space
 // comes, no SQL runs on the GUI thread, and the experiment's agreement is the kappa worked out
 // here by hand.
-void TestStudio1::reviewQueueByKeys()
+void TestSpecTab::reviewQueueByKeys()
 {
     constexpr int kCases = 25;
     constexpr int kJudgePassCases = 13; // c00..c12 are "good": the judge passes them
@@ -3710,4 +3710,4 @@ void TestStudio1::reviewQueueByKeys()
     queue->close();
 }
 
-#include "tst_studio1.moc"
+#include "tst_spectab.moc"

@@ -1,4 +1,4 @@
-// The studio's part-2 views inside the real MainWindow (offscreen), with its own StudioServices
+// The history views inside the real MainWindow (offscreen), with its own StudioServices
 // on a temporary data home: a bundled replay sample runs through the window's Run action, the
 // call shows up in the History dock, selecting it fills the revision tree and the budget view,
 // "Replay with current spec" adds a child, Compare with parent fills the diff, the View menu
@@ -137,7 +137,7 @@ bool openSampleAt1280(MainWindow &window, const QString &sample)
 
 } // namespace
 
-class TestStudio2Window : public QObject
+class TestMainWindow : public QObject
 {
     Q_OBJECT
 
@@ -165,7 +165,7 @@ private:
     std::unique_ptr<ScopedDataHome> m_home;
 };
 
-void TestStudio2Window::initTestCase()
+void TestMainWindow::initTestCase()
 {
     m_home = std::make_unique<ScopedDataHome>();
     QVERIFY(m_home->isValid());
@@ -173,7 +173,7 @@ void TestStudio2Window::initTestCase()
     // it the window's default database lands in the temporary home and starts empty.
     QStandardPaths::setTestModeEnabled(false);
     QCoreApplication::setOrganizationName(u"CallscopeTest"_s);
-    QCoreApplication::setApplicationName(u"tst_studio2_window"_s);
+    QCoreApplication::setApplicationName(u"tst_mainwindow"_s);
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope,
                        m_home->path() + u"/config"_s);
     QSettings().clear();
@@ -181,7 +181,7 @@ void TestStudio2Window::initTestCase()
              "resources/samples/lunar-landing.spec.json is missing");
 }
 
-void TestStudio2Window::cleanupTestCase()
+void TestMainWindow::cleanupTestCase()
 {
     m_home.reset();
 }
@@ -189,7 +189,7 @@ void TestStudio2Window::cleanupTestCase()
 // `callscope --db PATH` opens the history the CLI wrote with --db, and says which one it is; a
 // call run in the studio is in the history the CLI then reads. The window is made as the
 // studio's main makes it: on an AppContext opened from --db.
-void TestStudio2Window::opensTheHistoryGivenWithDb()
+void TestMainWindow::opensTheHistoryGivenWithDb()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
@@ -345,7 +345,7 @@ bool typeOver(JsonEditor *editor, const QString &after, const QString &from, con
 
 // An invalid response schema is an error in Findings while the person types, from the same
 // check lint runs; the run view refuses to run and says why; undo makes it runnable again.
-void TestStudio2Window::invalidSchemaFlaggedWhileTyping()
+void TestMainWindow::invalidSchemaFlaggedWhileTyping()
 {
     MainWindow window;
     QVERIFY(openSampleAt1280(window, u"lunar-landing"_s));
@@ -406,7 +406,7 @@ void TestStudio2Window::invalidSchemaFlaggedWhileTyping()
 // The Findings dock, the form's markers and `callscope-cli lint` list the same findings for the
 // same file, and the run button follows them: the bundled samples, and samples with a response
 // schema or a tool's parameters that are not valid JSON Schema.
-void TestStudio2Window::findingsDockFormAndLintAgree()
+void TestMainWindow::findingsDockFormAndLintAgree()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
@@ -539,7 +539,7 @@ void TestStudio2Window::findingsDockFormAndLintAgree()
 // Typing each bad schema into the form's response-schema editor: the error is in Findings (with
 // its pointer and rule) one debounce of at most 300 ms after the last keystroke plus the check,
 // the form marks it, and Run stays disabled with the reason until the edit is undone.
-void TestStudio2Window::invalidSchemaTypedInTheForm()
+void TestMainWindow::invalidSchemaTypedInTheForm()
 {
     MainWindow window;
     QVERIFY(openSampleAt1280(window, u"lunar-landing"_s));
@@ -639,7 +639,7 @@ void TestStudio2Window::invalidSchemaTypedInTheForm()
 
 // Choosing an engine profile in the form lets the profile decide the type: the spec loses its
 // "type", the form says which type wins, and lint checks for the profile's engine.
-void TestStudio2Window::profileChoiceDecidesTheType()
+void TestMainWindow::profileChoiceDecidesTheType()
 {
     MainWindow window;
     window.resize(1280, 800);
@@ -653,7 +653,7 @@ void TestStudio2Window::profileChoiceDecidesTheType()
     local.baseUrl = u"http://127.0.0.1:1"_s;
     if (!profiles->contains(local.name))
         QVERIFY(profiles->add(local).ok);
-    QVERIFY(window.openSpecFile(sourcePath(u"tests/data/studio1/ticket-openai.spec.json"_s))
+    QVERIFY(window.openSpecFile(sourcePath(u"tests/data/spectab/ticket-openai.spec.json"_s))
             && specChecked(window));
     SpecTab *tab = window.currentSpecTab();
     tab->showForm();
@@ -714,7 +714,7 @@ void TestStudio2Window::profileChoiceDecidesTheType()
 
 // The call just run is the current call everywhere at once (History's selection, the budget
 // view, Export Call); a run that cannot start shows nothing of the run before it.
-void TestStudio2Window::finishedRunIsTheCurrentCallAndNextRunStartsClean()
+void TestMainWindow::finishedRunIsTheCurrentCallAndNextRunStartsClean()
 {
     MainWindow window;
     QVERIFY(openSampleAt1280(window, u"lunar-landing"_s));
@@ -757,7 +757,7 @@ void TestStudio2Window::finishedRunIsTheCurrentCallAndNextRunStartsClean()
 }
 
 // Twelve specs open at 1280x800: the tab strip scrolls, each title stays whole.
-void TestStudio2Window::twelveTabsKeepTheirTitles()
+void TestMainWindow::twelveTabsKeepTheirTitles()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
@@ -792,7 +792,7 @@ void TestStudio2Window::twelveTabsKeepTheirTitles()
 
 // A panel below the spec dragged to half the window's height: an approval still shows its tool
 // and its arguments whole, not only its buttons.
-void TestStudio2Window::approvalWholeWithATallBottomPanel()
+void TestMainWindow::approvalWholeWithATallBottomPanel()
 {
     MainWindow window;
     QVERIFY(openSampleAt1280(window, u"planner"_s));
@@ -827,7 +827,7 @@ void TestStudio2Window::approvalWholeWithATallBottomPanel()
 }
 
 // History in the sidebar at a width the run view leaves room for: a run does not take it away.
-void TestStudio2Window::sidebarKeepsItsWidthAcrossRuns()
+void TestMainWindow::sidebarKeepsItsWidthAcrossRuns()
 {
     MainWindow window;
     QVERIFY(openSampleAt1280(window, u"lunar-landing"_s));
@@ -929,7 +929,7 @@ void TestStudio2Window::sidebarKeepsItsWidthAcrossRuns()
 
 // At 1280x800 the schema table fits the form: editing a description or the allowed values
 // leaves the field names in view, and the fields below the table take the long texts.
-void TestStudio2Window::schemaTableKeepsFieldNamesInView()
+void TestMainWindow::schemaTableKeepsFieldNamesInView()
 {
     MainWindow window;
     QVERIFY(openSampleAt1280(window, u"lunar-landing"_s));
@@ -993,7 +993,7 @@ void TestStudio2Window::schemaTableKeepsFieldNamesInView()
     window.grab().save(buildPath(u"screenshots/schema-table-1280.png"_s));
 }
 
-void TestStudio2Window::mainWindowHistoryDocks()
+void TestMainWindow::mainWindowHistoryDocks()
 {
     MainWindow window;
     window.resize(1400, 900);
@@ -1158,7 +1158,7 @@ void TestStudio2Window::mainWindowHistoryDocks()
 // A run in the Run panel, a revision in the Revisions dock and a session turn, all in flight at
 // once against a slow provider: each panel shows its own call and nothing of the others', the
 // status bar lists all three, and all three are stored.
-void TestStudio2Window::panelsRunAtOnceEachWithItsOwnCall()
+void TestMainWindow::panelsRunAtOnceEachWithItsOwnCall()
 {
     FakeProvider server;
     QVERIFY(server.listen());
@@ -1280,7 +1280,7 @@ void TestStudio2Window::panelsRunAtOnceEachWithItsOwnCall()
 // a filter, a compare and the revision tree are read off the GUI thread. Read directly on it,
 // each would stall the event loop for as long as the read takes; the longest gap while the
 // window reads them stays well under that.
-void TestStudio2Window::historyReadsLeaveTheEventLoopTurning()
+void TestMainWindow::historyReadsLeaveTheEventLoopTurning()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
@@ -1463,7 +1463,7 @@ private:
 // experiment with a variant from a stored call, Export and Import. Every read goes through the
 // store reader's thread and every write through the store writer's; a statement on the GUI
 // thread (a stray m_store->getCall()) is counted by Database's check and fails this test.
-void TestStudio2Window::guiThreadRunsNoSql()
+void TestMainWindow::guiThreadRunsNoSql()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
@@ -1605,7 +1605,7 @@ void TestStudio2Window::guiThreadRunsNoSql()
 // stored call by its id, and an experiment run twice (the second answered from the response
 // cache) run no SQL on the GUI thread either: the session, the call to replay and the cache
 // are read in the store writer's queue.
-void TestStudio2Window::guiThreadRunsNoSqlForTurnsReplaysAndExperiments()
+void TestMainWindow::guiThreadRunsNoSqlForTurnsReplaysAndExperiments()
 {
     FakeProvider server;
     QVERIFY(server.listen());
@@ -1734,7 +1734,7 @@ void TestStudio2Window::guiThreadRunsNoSqlForTurnsReplaysAndExperiments()
 // read (and its transcript and result prepared) on the reader's thread, and what the tab shows
 // of a huge text is its start. Read directly on the GUI thread, the call alone stalls the event
 // loop for as long as the read takes; the longest gap while the tab opens stays well under it.
-void TestStudio2Window::callTabWithAHugeReplyLeavesTheLoopTurning()
+void TestMainWindow::callTabWithAHugeReplyLeavesTheLoopTurning()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
@@ -1822,8 +1822,8 @@ void TestStudio2Window::callTabWithAHugeReplyLeavesTheLoopTurning()
 
 int runMainWindowTests(int argc, char **argv)
 {
-    TestStudio2Window test;
+    TestMainWindow test;
     return QTest::qExec(&test, argc, argv);
 }
 
-#include "tst_studio2_mainwindow.moc"
+#include "tst_mainwindow.moc"

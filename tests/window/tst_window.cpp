@@ -82,7 +82,7 @@ Q_DECLARE_METATYPE(Callscope::LaunchResult)
 
 namespace {
 
-constexpr auto kKey = "sk-studio2-env-key";
+constexpr auto kKey = "sk-window-env-key";
 
 QByteArray compact(const QJsonObject &o)
 {
@@ -187,7 +187,7 @@ public:
         const QJsonObject engineExtra = extra.take(u"engine"_s).toObject();
         for (auto it = engineExtra.begin(); it != engineExtra.end(); ++it)
             engine.insert(it.key(), it.value());
-        QJsonObject object = readJson(testDataPath(u"studio2/planner.spec.json"_s)).toObject();
+        QJsonObject object = readJson(testDataPath(u"window/planner.spec.json"_s)).toObject();
         object.insert(u"engine"_s, engine);
         for (auto it = extra.begin(); it != extra.end(); ++it)
             object.insert(it.key(), it.value());
@@ -259,7 +259,7 @@ CallRecord bulkCall(int i, qint64 createdMs)
 
 } // namespace
 
-class TestStudio2 : public QObject
+class TestHistoryViews : public QObject
 {
     Q_OBJECT
 
@@ -282,14 +282,14 @@ private Q_SLOTS:
     void keychainBannerWithoutSecretService();
 };
 
-void TestStudio2::initTestCase()
+void TestHistoryViews::initTestCase()
 {
     qRegisterMetaType<LaunchResult>();
-    QVERIFY2(QFile::exists(testDataPath(u"studio2/planner.spec.json"_s)),
-             "tests/data/studio2/planner.spec.json is missing");
+    QVERIFY2(QFile::exists(testDataPath(u"window/planner.spec.json"_s)),
+             "tests/data/window/planner.spec.json is missing");
 }
 
-void TestStudio2::jsonDifferencesPure()
+void TestHistoryViews::jsonDifferencesPure()
 {
     const QJsonObject a { { u"title"_s, u"Fix login"_s },
                           { u"steps"_s, QJsonArray { 1, 2, 3 } },
@@ -309,7 +309,7 @@ void TestStudio2::jsonDifferencesPure()
     QVERIFY2(marked.contains(u"    \"a/b\": 1"_s), qPrintable(marked));
 }
 
-void TestStudio2::diffAlignmentPure()
+void TestHistoryViews::diffAlignmentPure()
 {
     // A parent and its revision: the revision repeats the parent's conversation, then the
     // correction and a new submit_output.
@@ -415,7 +415,7 @@ void TestStudio2::diffAlignmentPure()
     QCOMPARE(apartCalls.at(1).changedPointers, QStringList { u"/title"_s });
 }
 
-void TestStudio2::historyBrowserPagesFiltersAndSearch()
+void TestHistoryViews::historyBrowserPagesFiltersAndSearch()
 {
     Env env;
     QList<CallRecord> records;
@@ -496,7 +496,7 @@ void TestStudio2::historyBrowserPagesFiltersAndSearch()
     screenshot(browser, u"history-browser"_s);
 }
 
-void TestStudio2::reviseTwiceShowsTree()
+void TestHistoryViews::reviseTwiceShowsTree()
 {
     Env env;
     QVERIFY(env.server.listen());
@@ -584,7 +584,7 @@ void TestStudio2::reviseTwiceShowsTree()
     screenshot(widget, u"revision-tree"_s);
 }
 
-void TestStudio2::replayOnAnotherEngine()
+void TestHistoryViews::replayOnAnotherEngine()
 {
     Env env;
     QVERIFY(env.server.listen());
@@ -671,7 +671,7 @@ void TestStudio2::replayOnAnotherEngine()
     QCOMPARE(env.store->getCall(v2)->kind, u"planner-v2"_s);
 }
 
-void TestStudio2::diffParentAndRevisionMarksArgument()
+void TestHistoryViews::diffParentAndRevisionMarksArgument()
 {
     Env env;
     QVERIFY(env.server.listen());
@@ -750,7 +750,7 @@ void TestStudio2::diffParentAndRevisionMarksArgument()
     screenshot(view, u"diff"_s);
 }
 
-void TestStudio2::budgetViewShowsStubbedResults()
+void TestHistoryViews::budgetViewShowsStubbedResults()
 {
     Env env;
     QVERIFY(env.server.listen());
@@ -854,7 +854,7 @@ void TestStudio2::budgetViewShowsStubbedResults()
 // Two calls against a fake OpenAI that caches prompt prefixes as OpenAI documents: the
 // customer's name opens the system prompt, so the second call misses. Its Cache page says
 // which block differs from the first call and at which character; screenshot at 1280x800.
-void TestStudio2::cacheViewNamesWhereThePrefixDiffers()
+void TestHistoryViews::cacheViewNamesWhereThePrefixDiffers()
 {
     Env env;
     QVERIFY(env.server.listen());
@@ -916,7 +916,7 @@ void TestStudio2::cacheViewNamesWhereThePrefixDiffers()
     QVERIFY2(view->reasonText().contains(u"read from the cache"_s), qPrintable(view->reasonText()));
 }
 
-void TestStudio2::sessionChatTurnThenStructuredCall()
+void TestHistoryViews::sessionChatTurnThenStructuredCall()
 {
     Env env;
     QVERIFY(env.server.listen());
@@ -1011,7 +1011,7 @@ void TestStudio2::sessionChatTurnThenStructuredCall()
 
 // A turn that fails leaves nothing in the session (its tool calls would go to the model on the
 // next turn); a spec on the replay engine offers no chat turns and says why.
-void TestStudio2::sessionFailedTurnLeavesNothingAndReplayCannotChat()
+void TestHistoryViews::sessionFailedTurnLeavesNothingAndReplayCannotChat()
 {
     Env env;
     QVERIFY(env.server.listen());
@@ -1069,7 +1069,7 @@ void TestStudio2::sessionFailedTurnLeavesNothingAndReplayCannotChat()
     QVERIFY(sessionStored(&replay, u"Replay"_s) > 0);
     Spec recorded = env.spec();
     recorded.engine.type = EngineType::Replay;
-    recorded.engine.replay = testDataPath(u"studio2/planner.recording.json"_s);
+    recorded.engine.replay = testDataPath(u"window/planner.recording.json"_s);
     replay.setCurrentSpec(recorded);
     QVERIFY(!replay.sendButton()->isEnabled());
     QVERIFY2(replay.sendButton()->toolTip().contains(u"live engine"_s),
@@ -1088,7 +1088,7 @@ void TestStudio2::sessionFailedTurnLeavesNothingAndReplayCannotChat()
     QVERIFY(!hint->isVisible());
 }
 
-void TestStudio2::exportImportTreeThroughDialogs()
+void TestHistoryViews::exportImportTreeThroughDialogs()
 {
     // The English plural forms, as the programs install them ("2 calls", not "2 call(s)").
     installTranslators(qApp, QLocale(QLocale::English, QLocale::UnitedStates));
@@ -1216,7 +1216,7 @@ void TestStudio2::exportImportTreeThroughDialogs()
     QVERIFY(!transfer.isBusy());
 }
 
-void TestStudio2::importRefusesBadFiles()
+void TestHistoryViews::importRefusesBadFiles()
 {
     Env env;
     QWidget parent;
@@ -1252,14 +1252,14 @@ void TestStudio2::importRefusesBadFiles()
     QCOMPARE(env.store->listCalls(all)->rows.size(), 0); // nothing written
 }
 
-void TestStudio2::engineProfileKeyLandsInKeychain()
+void TestHistoryViews::engineProfileKeyLandsInKeychain()
 {
     QVERIFY2(!qEnvironmentVariableIsEmpty("DBUS_SESSION_BUS_ADDRESS"),
              "needs a D-Bus session with an unlocked gnome-keyring (run the suite through "
              "tools/dev.sh test)");
     Env env;
     QVERIFY(env.server.listen());
-    const QString service = u"callscope-tst-studio2-%1"_s.arg(QCoreApplication::applicationPid());
+    const QString service = u"callscope-tst-window-%1"_s.arg(QCoreApplication::applicationPid());
     CredentialStore credentials(service, nullptr);
     ProfileStore profiles(env.dir.filePath(u"profiles.ini"_s), &credentials, nullptr);
     EnginesPage page(&profiles, &credentials, &env.nam);
@@ -1280,7 +1280,7 @@ void TestStudio2::engineProfileKeyLandsInKeychain()
     page.contextWindowEdit()->setText(u"64000"_s);
     page.timeoutEdit()->setText(u"120000"_s);
     page.idleTimeoutEdit()->setText(u"30000"_s);
-    const QString key = u"sk-studio2-keychain-0001"_s;
+    const QString key = u"sk-window-keychain-0001"_s;
     QTest::keyClicks(page.keyEdit(), key);
     QSignalSpy saved(&page, &EnginesPage::saved);
     QTest::mouseClick(page.saveButton(), Qt::LeftButton);
@@ -1341,7 +1341,7 @@ void TestStudio2::engineProfileKeyLandsInKeychain()
 
 // Test before Save: the key typed in the field is the one sent (the dialog tests what it shows),
 // and nothing is stored by testing.
-void TestStudio2::engineTestUsesTheTypedKey()
+void TestHistoryViews::engineTestUsesTheTypedKey()
 {
     QVERIFY2(!qEnvironmentVariableIsEmpty("DBUS_SESSION_BUS_ADDRESS"),
              "needs a D-Bus session with an unlocked gnome-keyring (run the suite through "
@@ -1349,7 +1349,7 @@ void TestStudio2::engineTestUsesTheTypedKey()
     Env env;
     QVERIFY(env.server.listen());
     const QString service =
-        u"callscope-tst-studio2-typed-%1"_s.arg(QCoreApplication::applicationPid());
+        u"callscope-tst-window-typed-%1"_s.arg(QCoreApplication::applicationPid());
     CredentialStore credentials(service, nullptr);
     ProfileStore profiles(env.dir.filePath(u"profiles.ini"_s), &credentials, nullptr);
     EnginesPage page(&profiles, &credentials, &env.nam);
@@ -1383,7 +1383,7 @@ void TestStudio2::engineTestUsesTheTypedKey()
     QCOMPARE(int(read->status), int(KeychainStatus::NotFound));
 }
 
-void TestStudio2::keychainBannerWithoutSecretService()
+void TestHistoryViews::keychainBannerWithoutSecretService()
 {
     // A child process whose session bus does not exist: the page must say so before a key is
     // typed, and refuse to save a profile whose key cannot be stored.
@@ -1419,7 +1419,7 @@ int runBannerHelper(int argc, char **argv)
 {
     QApplication app(argc, argv);
     const QString dir = qEnvironmentVariable("CALLSCOPE_STUDIO2_HELPER_DIR");
-    CredentialStore credentials(u"callscope-tst-studio2-helper"_s, nullptr);
+    CredentialStore credentials(u"callscope-tst-window-helper"_s, nullptr);
     ProfileStore profiles(dir + u"/profiles.ini"_s, &credentials, nullptr);
     QNetworkAccessManager nam;
     EnginesPage page(&profiles, &credentials, &nam);
@@ -1452,11 +1452,11 @@ int runBannerHelper(int argc, char **argv)
 
 } // namespace
 
-// tst_studio2_mainwindow.cpp: the views placed in the real MainWindow.
+// tst_mainwindow.cpp: the views placed in the real MainWindow.
 int runMainWindowTests(int argc, char **argv);
-// tst_studio2_firstuse.cpp: the first-use problems of a newcomer, in the real MainWindow.
+// tst_firstuse.cpp: the first-use problems of a newcomer, in the real MainWindow.
 int runFirstUseTests(int argc, char **argv);
-// tst_studio2_callview.cpp: a stored call as a tab, and the one current call.
+// tst_callview.cpp: a stored call as a tab, and the one current call.
 int runCallViewTests(int argc, char **argv);
 
 int main(int argc, char **argv)
@@ -1465,11 +1465,11 @@ int main(int argc, char **argv)
         return runBannerHelper(argc, argv);
     QApplication app(argc, argv);
     app.setAttribute(Qt::AA_Use96Dpi, true);
-    TestStudio2 test;
+    TestHistoryViews test;
     QTEST_SET_MAIN_SOURCE_PATH
     const int failed = QTest::qExec(&test, argc, argv);
     return failed + runMainWindowTests(argc, argv) + runFirstUseTests(argc, argv)
         + runCallViewTests(argc, argv);
 }
 
-#include "tst_studio2.moc"
+#include "tst_window.moc"

@@ -216,7 +216,7 @@ void TestFirstUse::initTestCase()
     QVERIFY(m_home->isValid());
     QStandardPaths::setTestModeEnabled(false);
     QCoreApplication::setOrganizationName(u"CallscopeTest"_s);
-    QCoreApplication::setApplicationName(u"tst_studio2_firstuse"_s);
+    QCoreApplication::setApplicationName(u"tst_firstuse"_s);
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope,
                        m_home->path() + u"/config"_s);
     QVERIFY2(QFile::exists(samplePath(u"planner.spec.json"_s)), "the bundled samples are missing");
@@ -1294,4 +1294,4 @@ void TestFirstUse::samplesOpenFromTheFileMenu()
     window->currentDocument()->setClean();
 }
 
-#include "tst_studio2_firstuse.moc"
+#include "tst_firstuse.moc"
