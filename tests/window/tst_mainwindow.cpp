@@ -80,6 +80,7 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -1593,6 +1594,23 @@ void TestMainWindow::guiThreadRunsNoSql()
     QVERIFY2(imported.ok, qPrintable(imported.message));
     QCOMPARE(imported.callIds.size(), 1);
     QTRY_COMPARE_WITH_TIMEOUT(docks->history()->model()->rowCount(), 4, 15000);
+    // A failed import comes forward above History, where it stays: not a passing status line.
+    NoticeBar *notice = docks->history()->messageBar();
+    QVERIFY(notice->isHidden());
+    const QString broken = QFileInfo(exported).dir().filePath(u"broken-export.json"_s);
+    {
+        QFile out(broken);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write("{\"calls\": [ {\"id\": ");
+    }
+    docks->transfer()->startImport(broken);
+    QVERIFY(transferred.wait(30000));
+    const auto refused = transferred.at(2).at(0).value<TransferResult>();
+    QVERIFY(!refused.ok);
+    QTRY_VERIFY(notice->isVisible());
+    QCOMPARE(notice->kind(), NoticeBar::Kind::Error);
+    QCOMPARE(notice->text(), refused.message);
+    QVERIFY(window.statusBar()->currentMessage() != refused.message);
 
     const int statements = sql.stop();
     QVERIFY2(statements == 0,

@@ -10,6 +10,7 @@
 #include "ui/history/historymodel.h"
 #include "ui/widgets/callview.h"
 #include "ui/widgets/displaynames.h"
+#include "ui/widgets/noticebar.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -59,7 +60,7 @@ HistoryBrowser::HistoryBrowser(CallStore *store, StoreReader *reader, QWidget *p
     , m_dateRange(new QCheckBox(tr("From"), this))
     , m_from(new QDateEdit(this))
     , m_to(new QDateEdit(this))
-    , m_message(new QLabel(this))
+    , m_message(new NoticeBar(this))
     , m_loading(new QLabel(tr("Loading the history…"), this))
     , m_loadingDelay(new QTimer(this))
     , m_debounce(new QTimer(this))
@@ -138,7 +139,7 @@ HistoryBrowser::HistoryBrowser(CallStore *store, StoreReader *reader, QWidget *p
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
 
-    m_message->setWordWrap(true);
+    m_message->setObjectName(u"historyMessages"_s);
     m_message->hide();
     m_loading->setObjectName(u"historyLoading"_s);
     m_loading->setEnabled(false); // a quiet grey line
@@ -199,7 +200,8 @@ HistoryBrowser::HistoryBrowser(CallStore *store, StoreReader *reader, QWidget *p
     });
     connect(m_model, &HistoryModel::loaded, this, &HistoryBrowser::onLoaded);
     connect(m_model, &HistoryModel::errorOccurred, this, [this](const QString &message) {
-        m_message->setText(tr("The history could not be read: %1").arg(message));
+        m_message->showMessage(tr("The history could not be read: %1").arg(message),
+                               NoticeBar::Kind::Error);
         m_message->show();
     });
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -449,9 +451,10 @@ void HistoryBrowser::showCall(qint64 id)
                 return; // another call was picked since
             m_showing = 0;
             if (!call || !*call) {
-                m_message->setText(tr("Call %1 could not be read: %2")
-                                       .arg(id)
-                                       .arg(call ? call->error().message : error));
+                m_message->showMessage(tr("Call %1 could not be read: %2")
+                                           .arg(id)
+                                           .arg(call ? call->error().message : error),
+                                       NoticeBar::Kind::Error);
                 m_message->show();
                 return;
             }

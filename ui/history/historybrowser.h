@@ -22,6 +22,7 @@ class QTimer;
 namespace Callscope {
 
 class HistoryWatcher;
+class NoticeBar;
 class StoreReader;
 
 class CallService;
@@ -62,6 +63,9 @@ public:
     QDateEdit *fromEdit() const { return m_from; }
     QDateEdit *toEdit() const { return m_to; }
     int searchDelayMs() const;
+    // Problems with the history and the calls it leads to (a call that cannot be read, an
+    // import that failed), shown above the list until closed or the next query.
+    NoticeBar *messageBar() const { return m_message; }
 
     // The filters as a query (what applyFilters() runs).
     HistoryQuery currentQuery() const;
@@ -128,7 +132,7 @@ private:
     QCheckBox *m_dateRange = nullptr;
     QDateEdit *m_from = nullptr;
     QDateEdit *m_to = nullptr;
-    QLabel *m_message = nullptr;
+    NoticeBar *m_message = nullptr;
     QLabel *m_loading = nullptr;
     QTimer *m_loadingDelay = nullptr;
     QTimer *m_debounce = nullptr;

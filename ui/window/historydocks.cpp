@@ -20,6 +20,7 @@
 #include "ui/widgets/budgetview.h"
 #include "ui/widgets/callview.h"
 #include "ui/widgets/fitscrollarea.h"
+#include "ui/widgets/noticebar.h"
 #include "ui/widgets/studioservices.h"
 #include "ui/window/mainwindow.h"
 
@@ -546,7 +547,7 @@ void HistoryDocks::followCurrentCall(qint64 id)
             if (id != currentCallId())
                 return; // another call is current by now
             if (!call || !*call) {
-                showMessage(tr("Call %1 could not be read: %2")
+                showProblem(tr("Call %1 could not be read: %2")
                                 .arg(id)
                                 .arg(call ? call->error().message : error));
                 return;
@@ -598,7 +599,7 @@ CallTab *HistoryDocks::openCall(qint64 id)
         // The tab is read off the GUI thread; its title names the call's kind once it is in.
         connect(tab, &CallTab::loaded, this, [this, tab](bool ok) {
             if (!ok) {
-                showMessage(tab->summaryText());
+                showProblem(tab->summaryText());
                 return;
             }
             tab->setAccessibleName(tab->title());
@@ -612,7 +613,7 @@ CallTab *HistoryDocks::openCall(qint64 id)
             }
         });
         if (!tab->setCall(id)) {
-            showMessage(tab->summaryText());
+            showProblem(tab->summaryText());
             delete tab;
             return nullptr;
         }
@@ -690,14 +691,15 @@ bool HistoryDocks::compareWithParent(qint64 id)
         [this, id, ok](const StoreResult<CallRecord> *call, const QString &error) {
             if (!call || !*call) {
                 *ok = false;
-                showMessage(tr("Call %1 could not be read: %2")
+                showProblem(tr("Call %1 could not be read: %2")
                                 .arg(id)
                                 .arg(call ? call->error().message : error));
                 return;
             }
             if (!call->value().parent) {
                 *ok = false;
-                showMessage(tr("Call %1 has no parent: it is the first of its tree.").arg(id));
+                showProblem(tr("Call %1 has no parent: it is the first of its tree.").arg(id),
+                            NoticeBar::Kind::Warning);
                 return;
             }
             *ok = compare(*call->value().parent, id);
@@ -768,7 +770,7 @@ void HistoryDocks::openTrace(qint64 id)
         m_reader, store, this, [id](CallStore &from) { return from.getCall(id); },
         [this, id](const StoreResult<CallRecord> *call, const QString &error) {
             if (!call || !*call) {
-                showMessage(tr("Call %1 could not be read: %2")
+                showProblem(tr("Call %1 could not be read: %2")
                                 .arg(id)
                                 .arg(call ? call->error().message : error));
                 return;
@@ -777,7 +779,7 @@ void HistoryDocks::openTrace(qint64 id)
                 Telemetry::traceViewerUrl(TelemetrySettings::load(QSettings()).traceUrl,
                                           Telemetry::callTraceRef(call->value()));
             if (!url.isValid() || !QDesktopServices::openUrl(url))
-                showMessage(tr("The trace of call %1 could not be opened (%2).")
+                showProblem(tr("The trace of call %1 could not be opened (%2).")
                                 .arg(id)
                                 .arg(url.isValid() ? url.toString() : tr("no trace link set")));
         });
@@ -822,8 +824,12 @@ void HistoryDocks::updateActions()
 
 void HistoryDocks::onTransferFinished(const TransferResult &result)
 {
+    if (!result.ok) {
+        showProblem(result.message);
+        return;
+    }
     showMessage(result.message);
-    if (!result.ok || result.kind != TransferResult::Kind::Import)
+    if (result.kind != TransferResult::Kind::Import)
         return;
     m_history->refresh();
     m_sessions->reload();
@@ -835,6 +841,17 @@ void HistoryDocks::showMessage(const QString &text)
 {
     if (!text.isEmpty())
         m_window->statusBar()->showMessage(text, kMessageMs);
+}
+
+void HistoryDocks::showProblem(const QString &text, NoticeBar::Kind kind)
+{
+    if (text.isEmpty())
+        return;
+    // Above the History list, which comes forward: a problem stays until it is closed or the
+    // next query, where a status-bar line would pass unseen.
+    m_history->messageBar()->showMessage(text, kind);
+    m_historyDock->show();
+    m_historyDock->raise();
 }
 
 } // namespace Callscope

@@ -14,6 +14,7 @@
 // restores its state, so the docks come back where the person left them.
 
 #include "core/model/spec.h"
+#include "ui/widgets/noticebar.h"
 
 #include <QHash>
 #include <QList>
@@ -129,7 +130,10 @@ private:
     void applySpec(const std::optional<Spec> &spec);
     void updateActions();
     void onTransferFinished(const TransferResult &result);
+    // A passing hint, in the status bar.
     void showMessage(const QString &text);
+    // A problem (a call that cannot be read, a failed import or export): above History.
+    void showProblem(const QString &text, NoticeBar::Kind kind = NoticeBar::Kind::Error);
 
     // The views follow the current call (the one that wrote it is left alone).
     void followCurrentCall(qint64 id);
