@@ -147,6 +147,7 @@ int main(int argc, char *argv[])
     const QStringList specs = parser.positionalArguments();
     if (!specs.isEmpty())
         window.openSpecFile(specs.constFirst());
+    window.fitToScreen();
     window.show();
     const int code = QApplication::exec();
     if (telemetry) {

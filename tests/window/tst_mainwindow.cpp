@@ -70,6 +70,7 @@
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
@@ -146,6 +147,7 @@ private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
     void mainWindowHistoryDocks();
+    void windowFitsTheScreenItStartsOn();
     void panelsRunAtOnceEachWithItsOwnCall();
     void opensTheHistoryGivenWithDb();
     void invalidSchemaFlaggedWhileTyping();
@@ -992,6 +994,32 @@ void TestMainWindow::schemaTableKeepsFieldNamesInView()
                  (QJsonArray { u"landed"_s, u"crashed"_s }));
     QVERIFY(nameInView());
     window.grab().save(buildPath(u"screenshots/schema-table-1280.png"_s));
+}
+
+// The studio's main fits the window to the screen before showing it: the default 1280x800 on a
+// smaller screen (or one without room for the title bar) starts maximized, a saved geometry
+// from a bigger screen too, and a window that fits but was left off screen comes back on it.
+void TestMainWindow::windowFitsTheScreenItStartsOn()
+{
+    const QRect available = QGuiApplication::primaryScreen()->availableGeometry();
+    {
+        MainWindow window;
+        window.resize(available.width(), available.height()); // no room for a title bar
+        window.fitToScreen();
+        QVERIFY(window.windowState().testFlag(Qt::WindowMaximized));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_VERIFY(available.contains(window.geometry()));
+    }
+    {
+        MainWindow window;
+        window.resize(available.width() / 2, available.height() / 2);
+        window.move(available.right() + 500, available.bottom() + 500);
+        window.fitToScreen();
+        QVERIFY(!window.windowState().testFlag(Qt::WindowMaximized));
+        QVERIFY(available.contains(window.geometry()));
+        QCOMPARE(window.size(), QSize(available.width() / 2, available.height() / 2));
+    }
 }
 
 void TestMainWindow::mainWindowHistoryDocks()

@@ -29,6 +29,7 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
@@ -509,6 +510,27 @@ void MainWindow::readSettings()
     const QByteArray state = settings.value(kStateKey).toByteArray();
     if (!state.isEmpty())
         restoreState(state, kStateVersion);
+}
+
+void MainWindow::fitToScreen()
+{
+    const QScreen *screen = this->screen();
+    if (!screen || isMaximized() || isFullScreen())
+        return;
+    const QRect available = screen->availableGeometry();
+    // The frame and title bar come on top of the geometry; leave room for them.
+    constexpr int kFrameWidth = 16;
+    constexpr int kFrameHeight = 48;
+    const QRect frame = geometry().adjusted(-kFrameWidth / 2, -kFrameHeight, kFrameWidth / 2, 0);
+    if (frame.width() <= available.width() && frame.height() <= available.height()) {
+        if (!available.contains(frame)) // the right size, somewhere off screen: bring it in
+            move(available.topLeft() + QPoint(kFrameWidth / 2, kFrameHeight));
+        return;
+    }
+    resize(std::min(width(), available.width() - kFrameWidth),
+           std::min(height(), available.height() - kFrameHeight));
+    move(available.topLeft() + QPoint(kFrameWidth / 2, kFrameHeight));
+    setWindowState(windowState() | Qt::WindowMaximized);
 }
 
 void MainWindow::writeSettings() const

@@ -107,6 +107,10 @@ public:
     SpecFormEditor *specForm() const;
     JsonEditor *jsonView() const;
     QTabWidget *editorTabs() const;
+    // Before the first show: a window as large as the screen's free area (or larger, from a
+    // bigger screen or the default 1280x800 on a 1280x800 screen, where the window manager's
+    // title bar and panels do not leave room) is shown maximized, so nothing is off screen.
+    void fitToScreen();
     NoticeBar *messageBar() const;
     RunPanel *runPanel() const;
     SpecFindingsModel *findingsModel() const { return m_findingsDock->model(); }
