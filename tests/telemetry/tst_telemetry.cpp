@@ -269,6 +269,7 @@ private slots:
     void batchRoundSpans();
     void settingsPageTestsAndKeepsHeadersInTheKeychain();
     void traceLinkOpensTheCallsTrace();
+    void revisionLinksItsParentAndSessionTurnsShareAConversation();
 };
 
 // Takes the URLs QDesktopServices is asked to open, in place of a browser.
@@ -1245,6 +1246,92 @@ void TestTelemetry::traceLinkOpensTheCallsTrace()
     QCOMPARE(saved.at(0).at(0).toBool(), false);
     QVERIFY2(page.statusText().contains(u"{trace_id}"_s), qPrintable(page.statusText()));
     QCOMPARE(QSettings().value(u"telemetry/trace_url"_s).toString(), link);
+}
+
+// A revision's invoke_agent span links to the call it revises (its trace and span), and the
+// calls of one session carry the same gen_ai.conversation.id; a call outside a session none.
+void TestTelemetry::revisionLinksItsParentAndSessionTurnsShareAConversation()
+{
+    FakeProvider provider;
+    QVERIFY(provider.listen());
+    FakeOtlpCollector collector;
+    QVERIFY(collector.listen());
+    QTemporaryDir dir;
+    const QString spec = dir.filePath(u"spec.json"_s);
+    QVERIFY(writeJson(spec, toolLoopSpec(provider.baseUrl())));
+    const QString db = dir.filePath(u"h.sqlite"_s);
+    const QProcessEnvironment env = otlpEnv(collector, u"http/json"_s);
+    auto agentOf = [&collector](qint64 callId) -> std::optional<CollectedSpan> {
+        QStringList problems;
+        for (const CollectedSpan &span : collector.spans(&problems)) {
+            if (span.name.startsWith(u"invoke_agent"_s)
+                && span.integer(u"callscope.call.id"_s) == callId)
+                return span;
+        }
+        return std::nullopt;
+    };
+
+    scriptToolLoop(provider);
+    const CliResult first = runCli(
+        { u"run"_s, spec, u"--input"_s, u"x"_s, u"--db"_s, db, u"--allow-tool"_s, u"get_ticket"_s },
+        env);
+    QVERIFY2(first.exitCode == 0, first.err.constData());
+    const qint64 parentId = first.json().value(u"call_id"_s).toInteger();
+    const auto parent = agentOf(parentId);
+    QVERIFY(parent);
+    QVERIFY(parent->string(u"gen_ai.conversation.id"_s).isEmpty());
+
+    provider.enqueue(FakeReply::json(
+        200, chatReply(u"resp-4"_s, u"c4"_s, u"submit_output"_s, { { u"title"_s, u"T2"_s } })));
+    const CliResult revised =
+        runCli({ u"revise"_s, QString::number(parentId), u"--correction"_s,
+                 u"Use a shorter title."_s, u"--db"_s, db, u"--allow-tool"_s, u"get_ticket"_s },
+               env);
+    QVERIFY2(revised.exitCode == 0, revised.err.constData());
+    const qint64 revisionId = revised.json().value(u"call_id"_s).toInteger();
+    QVERIFY(revisionId > parentId);
+    const auto revision = agentOf(revisionId);
+    QVERIFY(revision);
+    QCOMPARE(revision->links.size(), 1);
+    const QJsonObject link = revision->links.at(0).toObject();
+    QCOMPARE(link.value(u"traceId"_s).toString(), parent->traceId);
+    QCOMPARE(link.value(u"spanId"_s).toString(), parent->spanId);
+    QVERIFY(revision->traceId != parent->traceId); // its own trace, linked
+
+    // Two turns of one session.
+    qint64 sessionId = 0;
+    {
+        auto database = Database::open(db);
+        QVERIFY2(database, qPrintable(database.error().message));
+        CallStore store(**database);
+        Session session;
+        session.title = u"Tickets"_s;
+        const auto made = store.createSession(session);
+        QVERIFY2(made, qPrintable(made.error().message));
+        sessionId = made.value();
+    }
+    QList<qint64> turns;
+    for (int i = 0; i < 2; ++i) {
+        scriptToolLoop(provider);
+        const CliResult turn = runCli({ u"run"_s, spec, u"--input"_s, u"turn %1"_s.arg(i),
+                                        u"--session"_s, QString::number(sessionId), u"--db"_s, db,
+                                        u"--allow-tool"_s, u"get_ticket"_s },
+                                      env);
+        QVERIFY2(turn.exitCode == 0, turn.err.constData());
+        turns.append(turn.json().value(u"call_id"_s).toInteger());
+    }
+    const QString conversation = u"callscope-session-%1"_s.arg(sessionId);
+    QStringList problems;
+    int inSession = 0;
+    for (const CollectedSpan &span : collector.spans(&problems)) {
+        if (!turns.contains(span.integer(u"callscope.call.id"_s)))
+            continue;
+        ++inSession;
+        QCOMPARE(span.string(u"gen_ai.conversation.id"_s), conversation);
+    }
+    QVERIFY2(inSession >= 2, qPrintable(QString::number(inSession)));
+    QCOMPARE(agentOf(turns.at(0))->string(u"gen_ai.conversation.id"_s), conversation);
+    QCOMPARE(agentOf(turns.at(1))->string(u"gen_ai.conversation.id"_s), conversation);
 }
 
 QTEST_MAIN(TestTelemetry)
