@@ -1125,8 +1125,11 @@ void Runner::decideNextTool()
             }
             const bool needsApproval = wanted && !m_alwaysAllowed.contains(call.name)
                 && !m_options.allowedTools.contains(call.name);
+            if (wanted && !needsApproval)
+                recordApproval(slot, u"allowed"_s);
             if (needsApproval) {
                 if (!m_options.attended) {
+                    recordApproval(slot, u"unattended"_s);
                     slot.result = errorResult(call,
                                               modelText("refused: the tool \"%1\" needs a person's "
                                                         "approval and this run is unattended")
@@ -1136,6 +1139,7 @@ void Runner::decideNextTool()
                 }
                 m_pending = PendingItem();
                 m_pending.call = call;
+                slot.asked.start();
                 setState(RunnerState::AwaitingApproval);
                 Q_EMIT approvalNeeded(call);
                 return; // approve() / refuse() continue
@@ -1208,8 +1212,20 @@ void Runner::approve(const QString &callId, const std::optional<QJsonObject> &ed
     if (m_state != RunnerState::AwaitingApproval || m_decideIndex >= m_slots.size()
         || m_slots.at(m_decideIndex).call.id != callId)
         return;
-    if (editedArguments)
+    QStringList changed;
+    if (editedArguments) {
+        const QJsonObject &before = m_slots.at(m_decideIndex).call.arguments;
+        for (auto it = editedArguments->begin(); it != editedArguments->end(); ++it) {
+            if (before.value(it.key()) != it.value())
+                changed.append(it.key());
+        }
+        for (auto it = before.begin(); it != before.end(); ++it) {
+            if (!editedArguments->contains(it.key()))
+                changed.append(it.key());
+        }
         editPendingArguments(callId, *editedArguments);
+    }
+    recordApproval(m_slots.at(m_decideIndex), u"approved"_s, changed);
     m_slots[m_decideIndex].decided = true;
     ++m_decideIndex;
     setState(RunnerState::RunningTools);
@@ -1222,6 +1238,7 @@ void Runner::refuse(const QString &callId, const QString &reason)
         || m_slots.at(m_decideIndex).call.id != callId)
         return;
     ToolSlot &slot = m_slots[m_decideIndex];
+    recordApproval(slot, u"refused"_s);
     slot.result = errorResult(slot.call,
                               reason.isEmpty() ? modelText("refused by the user")
                                                : modelText("refused by the user: %1").arg(reason));
@@ -1229,6 +1246,22 @@ void Runner::refuse(const QString &callId, const QString &reason)
     ++m_decideIndex;
     setState(RunnerState::RunningTools);
     decideNextTool();
+}
+
+void Runner::recordApproval(const ToolSlot &slot, const QString &decision,
+                            const QStringList &editedArguments)
+{
+    QJsonObject entry { { u"call_id"_s, slot.call.id },
+                        { u"tool"_s, slot.call.name },
+                        { u"decision"_s, decision },
+                        { u"turn"_s, m_turn } };
+    if (slot.asked.isValid())
+        entry.insert(u"waited_ms"_s, slot.asked.elapsed());
+    if (!editedArguments.isEmpty())
+        entry.insert(u"edited_arguments"_s, QJsonArray::fromStringList(editedArguments));
+    QJsonArray approvals = m_record.metadata.value(u"approvals"_s).toArray();
+    approvals.append(entry);
+    m_record.metadata.insert(u"approvals"_s, approvals);
 }
 
 void Runner::alwaysAllow(const QString &toolName)

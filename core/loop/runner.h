@@ -191,9 +191,15 @@ private:
         bool decided = false; // approval settled (or not needed)
         bool breakpointSeen = false;
         QPointer<ToolJob> job;
+        QElapsedTimer asked; // started when the person was asked to approve
     };
 
     void setState(RunnerState state);
+    // Notes how a call of a tool that needs approval was settled, in the record's metadata
+    // ("approvals": call id, tool, decision, how long the person took, the argument names they
+    // changed): approved, refused, allowed (--allow-tool, Always Allow) or unattended.
+    void recordApproval(const ToolSlot &slot, const QString &decision,
+                        const QStringList &editedArguments = {});
     void pauseAt(Breakpoint bp, std::function<void()> continuation);
     bool breakAt(Breakpoint bp) const { return m_options.breakpoints.testFlag(bp); }
 

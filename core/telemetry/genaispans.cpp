@@ -253,6 +253,7 @@ QList<Span> callSpans(const CallRecord &record, const SpanOptions &options,
     const bool metadata = options.capture != CaptureLevel::None;
     const QString conversation =
         record.session ? u"callscope-session-"_s + QString::number(*record.session) : QString();
+    const QJsonArray approvals = record.metadata.value(u"approvals"_s).toArray();
 
     auto common = [&](Span &span, const QString &operation) {
         span.set(u"gen_ai.operation.name"_s, operation);
@@ -471,6 +472,34 @@ QList<Span> callSpans(const CallRecord &record, const SpanOptions &options,
             if (result.isError) {
                 tool.set(u"error.type"_s, u"tool_error"_s);
                 tool.status = StatusCode::Error;
+            }
+            // How the person settled a tool that needs approval: who, after how long, and
+            // (from the metadata level on) which argument names they changed.
+            for (const QJsonValue &value : approvals) {
+                const QJsonObject approval = value.toObject();
+                if (approval.value(u"call_id"_s).toString() != call->id)
+                    continue;
+                SpanEvent event;
+                event.name = u"callscope.tool.approval"_s;
+                event.timeUnixNano = toolStart;
+                setAttribute(event.attributes, u"callscope.approval.decision"_s,
+                             approval.value(u"decision"_s).toString());
+                if (approval.contains(u"waited_ms"_s))
+                    setAttribute(event.attributes, u"callscope.approval.waited_ms"_s,
+                                 approval.value(u"waited_ms"_s).toInteger());
+                if (!record.person.isEmpty())
+                    setAttribute(event.attributes, u"callscope.approval.by"_s, record.person);
+                const QJsonArray edited = approval.value(u"edited_arguments"_s).toArray();
+                setAttribute(event.attributes, u"callscope.approval.edited_argument_count"_s,
+                             qint64(edited.size()));
+                if (metadata && !edited.isEmpty()) {
+                    QStringList names;
+                    for (const QJsonValue &name : edited)
+                        names.append(name.toString());
+                    setAttribute(event.attributes, u"callscope.approval.edited_arguments"_s,
+                                 names.join(u","_s));
+                }
+                tool.events.append(event);
             }
             if (argumentsEdited(*call))
                 tool.events.append({ u"callscope.tool.arguments_edited"_s, toolStart, {} });

@@ -539,6 +539,18 @@ void TestRunner::approvalApprovedRefusedEdited()
     // The edited arguments are what the stored conversation shows was run.
     QCOMPARE(h.requests().at(1).messages.at(1).toolCalls.at(2).arguments.value(u"n"_s).toInt(), 33);
     QCOMPARE(callStatusName(rec.status), u"completed"_s);
+    // How each was settled is kept with the call (the telemetry's approval events read it).
+    const QJsonArray approvals = rec.metadata.value(u"approvals"_s).toArray();
+    QCOMPARE(approvals.size(), 3);
+    QStringList decisions;
+    for (const QJsonValue &a : approvals) {
+        decisions.append(a[u"call_id"_s].toString() + u'=' + a[u"decision"_s].toString());
+        QVERIFY(a.toObject().contains(u"waited_ms"_s));
+        QVERIFY(a[u"waited_ms"_s].toInteger() >= 0);
+    }
+    QCOMPARE(decisions, QStringList({ u"c1=approved"_s, u"c2=refused"_s, u"c3=approved"_s }));
+    QVERIFY(!approvals.at(0).toObject().contains(u"edited_arguments"_s));
+    QCOMPARE(approvals.at(2)[u"edited_arguments"_s].toArray(), QJsonArray { u"n"_s });
 }
 
 void TestRunner::alwaysAllowSkipsLaterApprovals()
@@ -559,6 +571,11 @@ void TestRunner::alwaysAllowSkipsLaterApprovals()
     const CallRecord rec = h.run();
     QCOMPARE(asked, 1);
     QCOMPARE(callStatusName(rec.status), u"completed"_s);
+    const QJsonArray approvals = rec.metadata.value(u"approvals"_s).toArray();
+    QCOMPARE(approvals.size(), 2);
+    QCOMPARE(approvals.at(0)[u"decision"_s].toString(), u"approved"_s);
+    QCOMPARE(approvals.at(1)[u"decision"_s].toString(), u"allowed"_s);
+    QVERIFY(!approvals.at(1).toObject().contains(u"waited_ms"_s)); // nobody was asked
     QVERIFY(!lastMessage(h.requests().at(2)).toolResults.at(0).isError);
 }
 

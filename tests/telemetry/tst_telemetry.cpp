@@ -516,6 +516,18 @@ void TestTelemetry::toolLoopSpans()
                                               { u"gen_ai.tool.type"_s, u"stringValue"_s } })
         QVERIFY2(tool.typeOf(key) == type, qPrintable(key));
     QCOMPARE(tool.string(u"gen_ai.tool.call.id"_s), u"c1"_s);
+    // The approval the tool needed, settled by --allow-tool: an event on its span.
+    bool approvalEvent = false;
+    for (const QJsonValue &event : tool.events) {
+        if (event[u"name"_s].toString() != u"callscope.tool.approval"_s)
+            continue;
+        approvalEvent = true;
+        const QString events = QString::fromUtf8(QJsonDocument(event.toObject()).toJson());
+        QVERIFY2(events.contains(u"callscope.approval.decision"_s)
+                     && events.contains(u"\"allowed\""_s),
+                 qPrintable(events));
+    }
+    QVERIFY(approvalEvent);
     QCOMPARE(tool.string(u"gen_ai.tool.type"_s), u"function"_s);
     QCOMPARE(agent.string(u"gen_ai.operation.name"_s), u"invoke_agent"_s);
     QCOMPARE(agent.string(u"gen_ai.agent.name"_s), u"planner"_s);
