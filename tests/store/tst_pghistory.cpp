@@ -8,6 +8,7 @@
 #include "core/store/callexchange.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
+#include "core/store/historyqueue.h"
 #include "core/store/identity.h"
 #include "tests/support/fakeprovider.h"
 #include "tests/support/pgserver.h"
@@ -21,6 +22,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -268,6 +270,36 @@ QStringList filesHolding(const QString &folder, const QByteArray &needle)
     return found;
 }
 
+// The local queue files (core/store/historyqueue.h) below a machine's HOME.
+QStringList queueFiles(const QString &home)
+{
+    QStringList found;
+    QDirIterator it(home, { u"*.sqlite"_s }, QDir::Files | QDir::Hidden,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        if (path.contains(u"/queue/"_s))
+            found.append(path);
+    }
+    return found;
+}
+
+// Calls and experiment runs in a queue file, as "calls runs".
+QString queueCounts(const QString &path)
+{
+    Database::Options options;
+    options.readOnly = true;
+    options.mustWrite = false;
+    auto db = Database::open(path, options);
+    if (!db)
+        return db.error().message;
+    CallStore store(*db.value());
+    const auto waiting = HistoryQueue::waiting(store);
+    if (!waiting)
+        return waiting.error().message;
+    return u"%1 %2"_s.arg(waiting->calls).arg(waiting->runs);
+}
+
 } // namespace
 
 class TestPgHistory : public QObject
@@ -293,6 +325,9 @@ private Q_SLOTS:
     void fourProcessesOnTwoMachines();
     void readerRoleBrowsesButDoesNotRun();
     void passwordFromTheKeychainOnly();
+    void serverStopsInTheMiddleOfAnExperiment();
+    void queueSharedByTwoProcesses();
+    void pushTwiceSendsNothingNew();
 
 private:
     // A new, empty database on the server, opened as a history.
@@ -415,8 +450,8 @@ void TestPgHistory::refusesBadUrls()
     auto unreachable = Database::open(
         u"postgresql://me@localhost:%1/team?host=%2"_s.arg(m_server.port()).arg(empty.path()));
     QVERIFY(!unreachable);
-    QCOMPARE(unreachable.error().code, StoreError::Code::Io);
-    QVERIFY2(unreachable.error().message.contains(u"cannot use the history server"_s),
+    QCOMPARE(unreachable.error().code, StoreError::Code::Unreachable);
+    QVERIFY2(unreachable.error().message.contains(u"cannot reach the history server"_s),
              qPrintable(unreachable.error().message));
 }
 
@@ -1173,6 +1208,281 @@ void TestPgHistory::passwordFromTheKeychainOnly()
     QVERIFY2(r.exitCode == 0, r.err.constData());
     r = runCli({ u"history"_s, u"--db"_s, url }, env);
     QCOMPARE(r.exitCode, 1);
+}
+
+// The server stops while an experiment runs (held at a known case by the fake provider): the
+// run goes on into the local queue, nothing is lost or paid twice; after a restart the next
+// command sends the queue once, and the server holds exactly the cases run.
+void TestPgHistory::serverStopsInTheMiddleOfAnExperiment()
+{
+    FakeProvider provider;
+    QVERIFY(provider.listen());
+    constexpr int kCases = 8;
+    constexpr int kHoldAt = 4; // the 4th request waits until the server is down
+    int answered = 0;
+    provider.setResponder([&answered](const RecordedRequest &) {
+        FakeReply reply = FakeReply::json(
+            200, openAiToolCallBody(u"call_1"_s, u"submit_output"_s, { { u"title"_s, u"ok"_s } }));
+        reply.held = ++answered == kHoldAt;
+        return reply;
+    });
+    Machine laptop(u"nina"_s, u"nina-laptop"_s);
+    const Workload work = writeWorkload(laptop.home(), provider.baseUrl(), kCases, 1);
+    const QString url = freshDatabase();
+    const QProcessEnvironment env = laptop.environment();
+    auto restart = qScopeGuard([this] {
+        QString ignored;
+        m_server.restart(&ignored);
+    });
+
+    QProcess *eval =
+        startCli({ u"eval"_s, work.experiment, u"--jobs"_s, u"1"_s, u"--db"_s, url }, env);
+    QTRY_COMPARE_WITH_TIMEOUT(provider.heldCount(), 1, 60000);
+    {
+        // With one case at a time, the cases before the held one are on the server.
+        auto db = openHistory(url);
+        QVERIFY(db);
+        QCOMPARE(queryRow(*db, u"SELECT count(*) FROM experiment_runs"_s),
+                 QStringList { QString::number(kHoldAt - 1) });
+    }
+    QString error;
+    QVERIFY2(m_server.stop(&error), qPrintable(error));
+    provider.releaseHeld();
+    CliResult r = finish(eval);
+    QVERIFY2(r.exitCode == 0, QByteArray(r.err + r.out).constData());
+    QVERIFY2(r.err.contains("wait to be sent to the shared history at"), r.err.constData());
+    QCOMPARE(provider.requestCount(), kCases);
+    const QStringList queues = queueFiles(laptop.home());
+    QCOMPARE(queues.size(), 1);
+    const QStringList waiting = queueCounts(queues.first()).split(u' ');
+    QCOMPARE(waiting.size(), 2);
+    // The held case and every one after it wait.
+    QCOMPARE(waiting.at(0).toInt(), kCases - kHoldAt + 1);
+    QCOMPARE(waiting.at(1), waiting.at(0)); // each queued call with its run
+
+    // While the server is down a command that only reads says so and changes nothing.
+    r = runCli({ u"history"_s, u"--db"_s, url }, env);
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(queueCounts(queues.first()).split(u' ').first(), waiting.at(0));
+
+    QVERIFY2(m_server.restart(&error), qPrintable(error));
+    // The next command sends the queue, once.
+    r = runCli({ u"history"_s, u"--limit"_s, u"100"_s, u"--db"_s, url }, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.err.contains("from the local queue were sent"), r.err.constData());
+    QCOMPARE(r.array().size(), kCases);
+    QCOMPARE(queueCounts(queues.first()), u"0 0"_s);
+    r = runCli({ u"history"_s, u"--db"_s, url }, env);
+    QVERIFY2(!r.err.contains("were sent"), r.err.constData());
+
+    auto db = openHistory(url);
+    QVERIFY(db);
+    const QString n = QString::number(kCases);
+    QCOMPARE(queryRow(*db, u"SELECT count(*), count(DISTINCT uuid) FROM calls"_s),
+             (QStringList { n, n }));
+    QCOMPARE(queryRow(*db, u"SELECT count(*) FROM experiments"_s), QStringList { u"1"_s });
+    const QString experiment = queryRow(*db, u"SELECT id FROM experiments"_s).value(0);
+    QCOMPARE(queryRow(*db,
+                      u"SELECT count(*), count(DISTINCT uuid), count(DISTINCT case_id), "
+                      "count(call_id), count(DISTINCT call_id) FROM experiment_runs "
+                      "WHERE experiment_id = %1"_s.arg(experiment)),
+             (QStringList { n, n, n, n, n }));
+    // Every run's call is on the server, and names the server's experiment.
+    QCOMPARE(queryRow(*db,
+                      u"SELECT count(*) FROM experiment_runs r JOIN calls c ON c.id = r.call_id "
+                      "WHERE %1 = '%2' AND c.person = 'nina'"_s.arg(
+                          db->dialect().jsonField(u"c.metadata", u"experiment_id"), experiment)),
+             QStringList { n });
+}
+
+// Two processes at once write one queue (the server is down from the start): every call of
+// both is there, and is sent once when the server is back.
+void TestPgHistory::queueSharedByTwoProcesses()
+{
+    FakeProvider provider;
+    QVERIFY(provider.listen());
+    answerEverything(provider);
+    Machine laptop(u"omar"_s, u"omar-laptop"_s);
+    constexpr int kLines = 10;
+    QDir(laptop.home()).mkpath(u"a"_s);
+    QDir(laptop.home()).mkpath(u"b"_s);
+    const Workload one = writeWorkload(laptop.filePath(u"a"_s), provider.baseUrl(), 1, kLines);
+    const Workload two = writeWorkload(laptop.filePath(u"b"_s), provider.baseUrl(), 1, kLines);
+    const QString url = freshDatabase();
+    const QProcessEnvironment env = laptop.environment();
+    auto restart = qScopeGuard([this] {
+        QString ignored;
+        m_server.restart(&ignored);
+    });
+    QString error;
+    QVERIFY2(m_server.stop(&error), qPrintable(error));
+
+    QList<QProcess *> processes;
+    for (const Workload *work : { &one, &two })
+        processes.append(startCli({ u"batch"_s, work->spec, u"--inputs"_s, work->inputs,
+                                    u"--jobs"_s, u"3"_s, u"--db"_s, url },
+                                  env));
+    for (QProcess *process : std::as_const(processes)) {
+        const CliResult r = finish(process, 240000);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.err.contains("calls are kept in the local queue"), r.err.constData());
+        QVERIFY2(r.err.contains("wait to be sent to the shared history at"), r.err.constData());
+    }
+    const QStringList queues = queueFiles(laptop.home());
+    QCOMPARE(queues.size(), 1);
+    QCOMPARE(queueCounts(queues.first()), u"%1 0"_s.arg(2 * kLines));
+
+    QVERIFY2(m_server.restart(&error), qPrintable(error));
+    // Two commands start at once: the queue is sent by one of them, never twice.
+    QList<QProcess *> readers;
+    for (int i = 0; i < 2; ++i)
+        readers.append(startCli({ u"history"_s, u"--db"_s, url }, env));
+    for (QProcess *process : std::as_const(readers)) {
+        const CliResult r = finish(process);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+    }
+    CliResult r = runCli({ u"history"_s, u"--limit"_s, u"100"_s, u"--db"_s, url }, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.array().size(), 2 * kLines);
+    QCOMPARE(queueCounts(queues.first()), u"0 0"_s);
+    auto db = openHistory(url);
+    QVERIFY(db);
+    const QString n = QString::number(2 * kLines);
+    QCOMPARE(queryRow(*db, u"SELECT count(*), count(DISTINCT uuid) FROM calls"_s),
+             (QStringList { n, n }));
+    QCOMPARE(queryRow(*db, u"SELECT count(*), count(DISTINCT call_id) FROM batch_calls"_s),
+             (QStringList { n, n }));
+    QCOMPARE(queryRow(*db, u"SELECT count(*) FROM batches"_s), QStringList { u"2"_s });
+    QCOMPARE(provider.requestCount(), 2 * kLines);
+}
+
+// `history push` of a local history: each call once, a second push sends nothing new,
+// --kind and --since choose; the password comes from PGPASSWORD and is printed nowhere.
+void TestPgHistory::pushTwiceSendsNothingNew()
+{
+    FakeProvider provider;
+    QVERIFY(provider.listen());
+    answerEverything(provider);
+    Machine laptop(u"pia"_s, u"pia-laptop"_s);
+    constexpr int kLines = 4;
+    const Workload work = writeWorkload(laptop.home(), provider.baseUrl(), 2, kLines);
+    QFile specFile(work.spec);
+    QVERIFY(specFile.open(QIODevice::ReadOnly));
+    QJsonObject reviewer = parse(specFile.readAll());
+    reviewer.insert(u"kind"_s, u"reviewer"_s);
+    const QString reviewerSpec =
+        writeFile(laptop.filePath(u"reviewer.spec.json"_s), QJsonDocument(reviewer).toJson());
+    const QString local = laptop.filePath(u"local.sqlite"_s);
+    QProcessEnvironment env = laptop.environment();
+    env.insert(u"QT_LOGGING_RULES"_s, u"callscope.*.debug=true"_s);
+    QByteArray everything;
+
+    CliResult r =
+        runCli({ u"batch"_s, work.spec, u"--inputs"_s, work.inputs, u"--db"_s, local }, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    r = runCli({ u"eval"_s, work.experiment, u"--db"_s, local }, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    r = runCli({ u"run"_s, reviewerSpec, u"--input"_s, u"Review it"_s, u"--db"_s, local }, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const int total = kLines + 2 + 1;
+
+    const QByteArray password = "pw-Push-" + QUuid::createUuid().toByteArray(QUuid::Id128);
+    const QString name = u"pushed%1"_s.arg(++m_databases);
+    QString error;
+    QVERIFY2(
+        m_server.exec(u"postgres"_s,
+                      u"CREATE ROLE pia LOGIN PASSWORD '%1'"_s.arg(QString::fromLatin1(password)),
+                      &error),
+        qPrintable(error));
+    QVERIFY2(m_server.exec(u"postgres"_s, u"CREATE DATABASE %1 OWNER pia"_s.arg(name), &error),
+             qPrintable(error));
+    const QString url = m_server.url(name, u"pia"_s);
+
+    // No password: refused, not queued.
+    r = runCli({ u"history"_s, u"push"_s, u"--to"_s, url, u"--db"_s, local }, env);
+    everything += r.out + r.err;
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("password"), r.err.constData());
+    // A password in the URL is refused before anything is sent.
+    QUrl withPassword(url);
+    withPassword.setPassword(u"given"_s);
+    r = runCli({ u"history"_s, u"push"_s, u"--to"_s, withPassword.toString(), u"--db"_s, local },
+               env);
+    QCOMPARE(r.exitCode, 2);
+
+    env.insert(u"PGPASSWORD"_s, QString::fromLatin1(password));
+    r = runCli(
+        { u"history"_s, u"push"_s, u"--to"_s, url, u"--kind"_s, u"reviewer"_s, u"--db"_s, local },
+        env);
+    everything += r.out + r.err;
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.json().value(u"calls"_s).toInt(), 1);
+    QCOMPARE(r.json().value(u"sent"_s).toInt(), 1);
+    QVERIFY2(r.err.contains("1 of 1"), r.err.constData());
+
+    r = runCli({ u"history"_s, u"push"_s, u"--to"_s, url, u"--db"_s, local }, env);
+    everything += r.out + r.err;
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.json().value(u"calls"_s).toInt(), total);
+    QCOMPARE(r.json().value(u"sent"_s).toInt(), total - 1);
+    QCOMPARE(r.json().value(u"already_there"_s).toInt(), 1);
+    QCOMPARE(r.json().value(u"failed"_s).toInt(), 0);
+    QCOMPARE(r.json().value(u"runs_sent"_s).toInt(), 2);
+    QVERIFY2(
+        r.err.contains(QByteArray(QByteArray::number(total) + " of " + QByteArray::number(total))),
+        r.err.constData());
+
+    // Again: nothing new, and it says so.
+    r = runCli({ u"history"_s, u"push"_s, u"--to"_s, url, u"--db"_s, local }, env);
+    everything += r.out + r.err;
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.json().value(u"sent"_s).toInt(), 0);
+    QCOMPARE(r.json().value(u"already_there"_s).toInt(), total);
+    QCOMPARE(r.json().value(u"runs_sent"_s).toInt(), 0);
+    QCOMPARE(r.json().value(u"runs_already_there"_s).toInt(), 2);
+    QVERIFY2(r.err.contains("nothing new to send"), r.err.constData());
+
+    // --since: tomorrow holds nothing, yesterday everything.
+    const QDate today = QDateTime::currentDateTimeUtc().date();
+    r = runCli({ u"history"_s, u"push"_s, u"--to"_s, url, u"--since"_s,
+                 today.addDays(1).toString(Qt::ISODate), u"--db"_s, local },
+               env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.json().value(u"calls"_s).toInt(), 0);
+    r = runCli({ u"history"_s, u"push"_s, u"--to"_s, url, u"--since"_s,
+                 today.addDays(-1).toString(Qt::ISODate), u"--kind"_s, u"planner"_s, u"--db"_s,
+                 local },
+               env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.json().value(u"calls"_s).toInt(), total - 1);
+    QCOMPARE(r.json().value(u"sent"_s).toInt(), 0);
+    r = runCli(
+        { u"history"_s, u"push"_s, u"--to"_s, url, u"--since"_s, u"yesterday"_s, u"--db"_s, local },
+        env);
+    QCOMPARE(r.exitCode, 2);
+
+    auto db = openHistory(m_server.url(name));
+    QVERIFY(db);
+    const QString n = QString::number(total);
+    QCOMPARE(queryRow(*db, u"SELECT count(*), count(DISTINCT uuid) FROM calls"_s),
+             (QStringList { n, n }));
+    QCOMPARE(queryRow(*db, u"SELECT count(*) FROM calls WHERE kind = 'reviewer'"_s),
+             QStringList { u"1"_s });
+    QCOMPARE(queryRow(*db, u"SELECT count(*), count(DISTINCT line) FROM batch_calls"_s),
+             (QStringList { QString::number(kLines), QString::number(kLines) }));
+    QCOMPARE(queryRow(*db, u"SELECT count(*), count(call_id) FROM experiment_runs"_s),
+             (QStringList { u"2"_s, u"2"_s }));
+    QCOMPARE(queryRow(*db,
+                      u"SELECT count(*) FROM calls WHERE person = 'pia' AND machine = "
+                      "'pia-laptop'"_s),
+             QStringList { n });
+
+    QVERIFY(!everything.isEmpty());
+    QVERIFY2(!everything.contains(password), everything.constData());
+    QCOMPARE(filesHolding(laptop.home(), password), QStringList());
+    QByteArray dump;
+    QVERIFY2(m_server.dump(name, &dump, &error), qPrintable(error));
+    QVERIFY(!dump.contains(password));
 }
 
 QTEST_GUILESS_MAIN(TestPgHistory)
