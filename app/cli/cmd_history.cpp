@@ -390,7 +390,12 @@ int runPush(const QStringList &arguments)
     QEventLoop loop;
     QObject::connect(worker, &QThread::finished, &loop, &QEventLoop::quit);
     {
-        StopOnSignal stop([&cancel] { cancel = true; });
+        StopOnSignal stop([&cancel] {
+            if (!cancel.exchange(true))
+                std::fprintf(stderr, "%s\n",
+                             qPrintable(Tr::tr("history push: stopping after the call being "
+                                               "sent")));
+        });
         worker->start();
         loop.exec();
     }

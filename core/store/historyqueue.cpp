@@ -59,8 +59,7 @@ QString pathFor(const QString &location)
         url.toString(QUrl::RemovePassword | QUrl::NormalizePathSegments).toUtf8();
     const QString name = QString::fromLatin1(
         QCryptographicHash::hash(key, QCryptographicHash::Sha256).toHex().left(16));
-    const QDir dir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
-                   + u"/queue"_s);
+    const QDir dir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + u"/queue"_s);
     dir.mkpath(u"."_s);
     return dir.filePath(name + u".sqlite"_s);
 }
@@ -91,21 +90,21 @@ StoreError copyCreatedRows(CallStore &queue, const CallStore::CreatedRows &rows)
         return {};
     };
     for (const ExperimentRecord &e : rows.experiments) {
-        if (StoreError error = run(
-                kCopyExperiment,
-                { e.id, e.name, e.path, QString::fromLatin1(e.definitionHash),
-                  QString::fromUtf8(QJsonDocument(e.definition).toJson(QJsonDocument::Compact)),
-                  e.createdAt.toMSecsSinceEpoch() });
+        if (StoreError error =
+                run(kCopyExperiment,
+                    { e.id, e.name, e.path, QString::fromLatin1(e.definitionHash),
+                      QString::fromUtf8(QJsonDocument(e.definition).toJson(QJsonDocument::Compact)),
+                      e.createdAt.toMSecsSinceEpoch() });
             error)
             return error;
     }
     for (const BatchInfo &b : rows.batches) {
-        if (StoreError error = run(
-                kCopyBatch,
-                { b.id, b.specPath, QString::fromLatin1(b.specHash),
-                  QString::fromUtf8(QJsonDocument(b.spec).toJson(QJsonDocument::Compact)),
-                  b.inputsPath, QString::fromLatin1(b.inputsHash), b.totalLines,
-                  b.createdAt.toMSecsSinceEpoch() });
+        if (StoreError error =
+                run(kCopyBatch,
+                    { b.id, b.specPath, QString::fromLatin1(b.specHash),
+                      QString::fromUtf8(QJsonDocument(b.spec).toJson(QJsonDocument::Compact)),
+                      b.inputsPath, QString::fromLatin1(b.inputsHash), b.totalLines,
+                      b.createdAt.toMSecsSinceEpoch() });
             error)
             return error;
     }
@@ -124,7 +123,8 @@ StoreError copyCreatedRows(CallStore &queue, const CallStore::CreatedRows &rows)
 StoreResult<Waiting> waiting(CallStore &queue)
 {
     Waiting w;
-    for (auto [sql, count] : { std::pair { kCountCalls, &w.calls }, std::pair { kCountRuns, &w.runs } }) {
+    for (auto [sql, count] :
+         { std::pair { kCountCalls, &w.calls }, std::pair { kCountRuns, &w.runs } }) {
         auto query = runQuery(queue.database(), sql, {}, Tr::tr("counting what waits to be sent"));
         if (!query)
             return query.error();

@@ -85,8 +85,9 @@ public:
             return fail(id, record.error());
         CallRecord call = record.value();
         if (call.uuid.isEmpty())
-            return fail(id, StoreError::make(StoreError::Code::InvalidInput,
-                                             Tr::tr("the call has no UUID")));
+            return fail(
+                id,
+                StoreError::make(StoreError::Code::InvalidInput, Tr::tr("the call has no UUID")));
         auto there = m_to.findCallByUuid(call.uuid);
         if (!there)
             return fail(id, there.error());
@@ -215,9 +216,8 @@ public:
                 byExperiment.insert(experimentId, all.value());
             }
             const QList<ExperimentRunRecord> &list = byExperiment[experimentId];
-            const auto it = std::find_if(list.begin(), list.end(), [runId](const auto &r) {
-                return r.id == runId;
-            });
+            const auto it = std::find_if(list.begin(), list.end(),
+                                         [runId](const auto &r) { return r.id == runId; });
             if (it == list.end())
                 continue;
             ExperimentRunRecord run = *it;
@@ -418,9 +418,9 @@ StoreError removeCall(CallStore &store, qint64 id)
     if (transaction.beginError())
         return transaction.beginError();
     const CallRecord &r = record.value();
-    if (StoreError error = SearchIndex::remove(
-            db, db.searchMode(), id,
-            SearchIndex::documentFor(r.input, r.response, r.error, r.messages));
+    if (StoreError error =
+            SearchIndex::remove(db, db.searchMode(), id,
+                                SearchIndex::documentFor(r.input, r.response, r.error, r.messages));
         error)
         return error;
     if (auto query = runQuery(db, kDeleteCall, { id }, Tr::tr("removing call %1").arg(id)); !query)
@@ -497,7 +497,8 @@ TransferOutcome HistoryTransfer::run()
         else
             ++out.removed;
     }
-    for (QLatin1StringView sql : { kDeleteIdleExperiments, kDeleteIdleBatches, kDeleteIdleSessions }) {
+    for (QLatin1StringView sql :
+         { kDeleteIdleExperiments, kDeleteIdleBatches, kDeleteIdleSessions }) {
         if (auto query = runQuery(db, sql, {}, Tr::tr("removing what was sent")); !query)
             out.errors.append(query.error().message);
     }

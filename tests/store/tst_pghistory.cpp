@@ -10,6 +10,7 @@
 #include "core/store/database.h"
 #include "core/store/historyqueue.h"
 #include "core/store/identity.h"
+#include "core/store/storewriter.h"
 #include "tests/support/fakeprovider.h"
 #include "tests/support/pgserver.h"
 #include "tests/support/testsupport.h"
@@ -31,6 +32,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUuid>
+
+#include <csignal>
+#include <optional>
 
 using namespace Qt::StringLiterals;
 using namespace Callscope;
@@ -328,6 +332,8 @@ private Q_SLOTS:
     void serverStopsInTheMiddleOfAnExperiment();
     void queueSharedByTwoProcesses();
     void pushTwiceSendsNothingNew();
+    void pushStopsBetweenCalls();
+    void writerQueuesAndSendsOnRetry();
 
 private:
     // A new, empty database on the server, opened as a history.
@@ -1483,6 +1489,135 @@ void TestPgHistory::pushTwiceSendsNothingNew()
     QByteArray dump;
     QVERIFY2(m_server.dump(name, &dump, &error), qPrintable(error));
     QVERIFY(!dump.contains(password));
+}
+
+// Ctrl+C while `history push` waits on the server (the test holds a lock on the calls table):
+// the call in hand is stored whole, no other; the next push sends the rest.
+void TestPgHistory::pushStopsBetweenCalls()
+{
+    FakeProvider provider;
+    QVERIFY(provider.listen());
+    answerEverything(provider);
+    Machine laptop(u"quinn"_s, u"quinn-laptop"_s);
+    constexpr int kLines = 5;
+    const Workload work = writeWorkload(laptop.home(), provider.baseUrl(), 1, kLines);
+    const QString local = laptop.filePath(u"local.sqlite"_s);
+    const QProcessEnvironment env = laptop.environment();
+    CliResult r =
+        runCli({ u"batch"_s, work.spec, u"--inputs"_s, work.inputs, u"--db"_s, local }, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QString url = freshDatabase();
+    auto db = openHistory(url);
+    QVERIFY(db);
+    const QString name = QUrl(url).path().mid(1);
+
+    QSqlQuery lock(db->connection());
+    QVERIFY(lock.exec(u"BEGIN"_s));
+    QVERIFY2(lock.exec(u"LOCK TABLE calls IN ACCESS EXCLUSIVE MODE"_s),
+             qPrintable(lock.lastError().text()));
+    QProcess *push = startCli({ u"history"_s, u"push"_s, u"--to"_s, url, u"--db"_s, local }, env);
+    // The push waits for the lock: its first call is in hand.
+    QTRY_COMPARE_WITH_TIMEOUT(
+        queryRow(*openHistory(url),
+                 u"SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND "
+                 "datname = '%1'"_s.arg(name)),
+        QStringList { u"1"_s }, 30000);
+    QVERIFY(::kill(pid_t(push->processId()), SIGINT) == 0);
+    // Ctrl+C has been read: let the call in hand go on.
+    QByteArray said;
+    QTRY_VERIFY_WITH_TIMEOUT((said += push->readAllStandardError()).contains("stopping after"),
+                             30000);
+    QVERIFY(lock.exec(u"COMMIT"_s));
+    r = finish(push);
+    r.err.prepend(said);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.json().value(u"cancelled"_s).toBool(), r.out.constData());
+    const int sent = r.json().value(u"sent"_s).toInt();
+    QCOMPARE(sent, 1);
+    QVERIFY2(r.err.contains("stopped"), r.err.constData());
+    // Whole calls only: each with every turn and attempt and its batch line.
+    const QString n = QString::number(sent);
+    QCOMPARE(queryRow(*db, u"SELECT count(*), sum(turn_count), sum(attempt_count) FROM calls"_s),
+             queryRow(*db,
+                      u"SELECT count(*), (SELECT count(*) FROM call_turns), (SELECT count(*) "
+                      "FROM call_attempts) FROM calls"_s));
+    QCOMPARE(queryRow(*db, u"SELECT count(*) FROM calls"_s), QStringList { n });
+    QCOMPARE(queryRow(*db, u"SELECT count(*) FROM batch_calls"_s), QStringList { n });
+
+    r = runCli({ u"history"_s, u"push"_s, u"--to"_s, url, u"--db"_s, local }, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.json().value(u"sent"_s).toInt(), kLines - sent);
+    QCOMPARE(r.json().value(u"already_there"_s).toInt(), sent);
+    QCOMPARE(queryRow(*db, u"SELECT count(*), count(DISTINCT uuid) FROM calls"_s),
+             (QStringList { QString::number(kLines), QString::number(kLines) }));
+}
+
+// The store writer on a server that goes away: the write goes to the local queue (and says so),
+// a retry while the server is down sends nothing, a retry once it is back sends the call once
+// and the writer writes to the server again (what the studio's status-bar line does).
+void TestPgHistory::writerQueuesAndSendsOnRetry()
+{
+    const QString url = freshDatabase();
+    {
+        auto db = openHistory(url);
+        QVERIFY(db);
+    }
+    QFile::remove(HistoryQueue::pathFor(url));
+    auto restart = qScopeGuard([this] {
+        QString ignored;
+        m_server.restart(&ignored);
+    });
+    StoreWriter writer(url);
+    QObject context;
+    // Each answer comes from the event loop; nullopt when none came.
+    auto insert = [&](const QString &text) {
+        std::optional<WriteResult> answer;
+        writer.insertCall(record(u"planner"_s, text, QDateTime::currentMSecsSinceEpoch()), {}, {},
+                          &context, [&answer](const WriteResult &r) { answer = r; });
+        QTest::qWaitFor([&answer] { return answer.has_value(); }, 30000);
+        return answer.value_or(WriteResult());
+    };
+    auto retry = [&] {
+        std::optional<StoreWriter::QueueReport> report;
+        writer.sendQueue(&context, [&report](const StoreWriter::QueueReport &r) { report = r; });
+        QTest::qWaitFor([&report] { return report.has_value(); }, 30000);
+        return report.value_or(StoreWriter::QueueReport());
+    };
+    WriteResult first = insert(u"before"_s);
+    QVERIFY2(first.id.ok() && !first.queued, qPrintable(first.id.error().message));
+    QString error;
+    QVERIFY2(m_server.stop(&error), qPrintable(error));
+    WriteResult second = insert(u"while away"_s);
+    QVERIFY2(second.id.ok(), qPrintable(second.id.error().message));
+    QVERIFY(second.queued);
+    QVERIFY(writer.queueing());
+    QCOMPARE(writer.queuePath(), HistoryQueue::pathFor(url));
+    StoreWriter::QueueReport report = retry();
+    QVERIFY(report.outcome.unreachable);
+    QCOMPARE(report.waitingCalls, 1);
+    QVERIFY(report.queueing);
+    // (The plural forms come from the program's English translation; the source text here.)
+    const QString message = HistoryQueue::waitingMessage(url, report.waitingCalls);
+    QVERIFY2(
+        message.startsWith(u"1 call"_s)
+            && message.endsWith(u"to the shared history at "_s + HistoryQueue::serverName(url)),
+        qPrintable(message));
+
+    QVERIFY2(m_server.restart(&error), qPrintable(error));
+    report = retry();
+    QCOMPARE(report.outcome.sent, 1);
+    QCOMPARE(report.waitingCalls, 0);
+    QVERIFY(!report.queueing);
+    QVERIFY(!writer.queueing());
+    WriteResult third = insert(u"after"_s);
+    QVERIFY2(third.id.ok() && !third.queued, qPrintable(third.id.error().message));
+    report = retry();
+    QCOMPARE(report.outcome.total, 0);
+    writer.flush();
+    auto db = openHistory(url);
+    QVERIFY(db);
+    QCOMPARE(queryRow(*db, u"SELECT count(*), count(DISTINCT uuid) FROM calls"_s),
+             (QStringList { u"3"_s, u"3"_s }));
 }
 
 QTEST_GUILESS_MAIN(TestPgHistory)
