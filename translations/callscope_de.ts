@@ -9757,6 +9757,10 @@ push     sendet die Aufrufe dieses Verlaufs an einen gemeinsamen, jeden einmal (
         <source>the local queue was not sent in full (it keeps the rest): %1</source>
         <translation>die lokale Warteschlange wurde nicht ganz gesendet (sie behält den Rest): %1</translation>
     </message>
+    <message>
+        <source>history push: stopping after the call being sent</source>
+        <translation>history push: hält nach dem Aufruf an, der gerade gesendet wird</translation>
+    </message>
 </context>
 <context>
     <name>Cli::Engines</name>
