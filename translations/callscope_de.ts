@@ -696,6 +696,10 @@
         <source>cannot open the history database %1: %2</source>
         <translation>die Verlaufsdatenbank %1 lässt sich nicht öffnen: %2</translation>
     </message>
+    <message>
+        <source>%1; the local queue %2 cannot be used either: %3</source>
+        <translation>%1; die lokale Warteschlange %2 ist auch nicht verwendbar: %3</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::ApprovalPanel</name>
@@ -6995,6 +6999,13 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
     </message>
 </context>
 <context>
+    <name>Callscope::SharedHistoryLabel</name>
+    <message>
+        <source>Kept in %1 until the server can be reached; sent on their own then, each once.</source>
+        <translation>Sie liegen in %1, bis der Server erreichbar ist; dann werden sie von selbst gesendet, jeder einmal.</translation>
+    </message>
+</context>
+<context>
     <name>Callscope::SpecCheck</name>
     <message>
         <source>&quot;%1&quot; is not valid JSON Schema here: %2</source>
@@ -9505,54 +9516,6 @@ Argument gelesen.
         <translation>das Passwort von %1 kann nicht im Schlüsselbund aufbewahrt werden: %2</translation>
     </message>
     <message>
-        <source>Usage: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]
-           [--person NAME] [--session ID] [--parent ID] [--search TEXT]
-           [--limit N] [--after CURSOR] [--db PATH]
-
-Lists stored calls, newest first, as a JSON array. Each row has a &quot;cursor&quot;;
-pass the last one to --after for the next page.
-
-       callscope-cli history check|backup|backups|restore [--from FILE]|recover|new
-           [--db PATH]
-
-check    runs SQLite&apos;s integrity check; exit 1 when the history is damaged
-backup   writes a verified backup beside the database (the newest 3 are kept)
-backups  lists the backups with their dates and number of calls
-restore  puts back the newest good backup (or --from FILE)
-recover  copies every row that can still be read into a new history
-new      starts an empty history
-restore, recover and new keep the old file beside it, renamed *.damaged-DATE.
-
-       callscope-cli history login|logout URL
-
-login    keeps the password of a PostgreSQL history in the OS keychain
-logout   removes it
-</source>
-        <translation>Aufruf: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]
-           [--person NAME] [--session ID] [--parent ID] [--search TEXT]
-           [--limit N] [--after CURSOR] [--db PATH]
-
-Listet gespeicherte Aufrufe, die neuesten zuerst, als JSON-Array. Jede Zeile hat einen „cursor“;
-übergeben Sie den letzten an --after für die nächste Seite.
-
-       callscope-cli history check|backup|backups|restore [--from FILE]|recover|new
-           [--db PATH]
-
-check    führt die Integritätsprüfung von SQLite aus; Exit-Code 1, wenn der Verlauf beschädigt ist
-backup   schreibt eine geprüfte Sicherung neben die Datenbank (die neuesten 3 bleiben)
-backups  listet die Sicherungen mit Datum und Anzahl der Aufrufe
-restore  stellt die neueste gute Sicherung wieder her (oder --from FILE)
-recover  kopiert jede noch lesbare Zeile in einen neuen Verlauf
-new      beginnt einen leeren Verlauf
-restore, recover und new behalten die alte Datei daneben, umbenannt in *.damaged-DATUM.
-
-       callscope-cli history login|logout URL
-
-login    bewahrt das Passwort eines PostgreSQL-Verlaufs im Schlüsselbund des Systems auf
-logout   entfernt es
-</translation>
-    </message>
-    <message>
         <source>Usage: callscope-cli import FILE [--db PATH]
 
 Imports an export document; prints the ids as JSON. A call or
@@ -9694,6 +9657,145 @@ Sendet gespeicherte Aufrufe als Spans an einen OpenTelemetry-Collector, mit
 ihren ursprünglichen Zeiten. Der Endpunkt kommt aus --otlp oder den
 Variablen OTEL_EXPORTER_OTLP_* (docs/telemetry.md).
 </translation>
+    </message>
+    <message>
+        <source>The shared history, postgresql://USER@HOST/DB.</source>
+        <translation>Der gemeinsame Verlauf, postgresql://USER@HOST/DB.</translation>
+    </message>
+    <message>
+        <source>Only calls made at or after DATE.</source>
+        <translation>Nur Aufrufe ab DATE.</translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli history push --to URL [--since DATE] [--kind K] [--db PATH]
+
+Sends the calls of the history --db names (without it, the one on this
+computer), or those made since DATE (2026-12-01 or an ISO 8601 time) and of
+kind K, to the shared history URL names, with their sessions, batches and
+experiment runs. A call the shared history holds already (the same UUID) is
+not sent again. Progress goes to stderr, a JSON summary to stdout
+(sent, already_there, failed). Ctrl+C stops between two calls. The password
+comes from `history login` or libpq (PGPASSWORD, ~/.pgpass), never from an
+argument.
+</source>
+        <translation>Aufruf: callscope-cli history push --to URL [--since DATE] [--kind K] [--db PATH]
+
+Sendet die Aufrufe des Verlaufs, den --db nennt (ohne --db den auf diesem
+Computer), oder die seit DATE (2026-12-01 oder eine ISO-8601-Zeit) gemachten
+der Art K an den gemeinsamen Verlauf, den URL nennt, mit ihren Sitzungen,
+Batches und Experimentläufen. Einen Aufruf, den der gemeinsame Verlauf schon
+hat (dieselbe UUID), sendet er nicht noch einmal. Der Fortschritt geht nach
+stderr, eine JSON-Zusammenfassung nach stdout (sent, already_there, failed).
+Strg+C hält zwischen zwei Aufrufen an. Das Passwort kommt von `history login`
+oder libpq (PGPASSWORD, ~/.pgpass), nie aus einem Argument.
+</translation>
+    </message>
+    <message>
+        <source>history push takes --to postgresql://USER@HOST/DB (see history push --help)</source>
+        <translation>history push braucht --to postgresql://USER@HOST/DB (siehe history push --help)</translation>
+    </message>
+    <message>
+        <source>history push: the URL must not hold the password; keep it with history login or in ~/.pgpass</source>
+        <translation>history push: die URL darf das Passwort nicht enthalten; bewahren Sie es mit history login oder in ~/.pgpass auf</translation>
+    </message>
+    <message>
+        <source>history push: --since takes a date (2026-12-01) or an ISO 8601 time, not &apos;%1&apos;</source>
+        <translation>history push: --since nimmt ein Datum (2026-12-01) oder eine ISO-8601-Zeit, nicht „%1“</translation>
+    </message>
+    <message>
+        <source>history push: --db and --to name the same history</source>
+        <translation>history push: --db und --to nennen denselben Verlauf</translation>
+    </message>
+    <message>
+        <source>history push: %1 of %2</source>
+        <translation>history push: %1 von %2</translation>
+    </message>
+    <message>
+        <source>history push: stopping after the call being sent</source>
+        <translation>history push: hält nach dem Aufruf an, der gerade gesendet wird</translation>
+    </message>
+    <message>
+        <source>history push: %1</source>
+        <translation>history push: %1</translation>
+    </message>
+    <message>
+        <source>history push: stopped; what was sent stays sent, the next push sends the rest</source>
+        <translation>history push: angehalten; was gesendet wurde, bleibt gesendet, der nächste push sendet den Rest</translation>
+    </message>
+    <message>
+        <source>history push: nothing new to send; %1 holds every one of these calls</source>
+        <translation>history push: nichts Neues zu senden; %1 hat jeden dieser Aufrufe schon</translation>
+    </message>
+    <message>
+        <source>Usage: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]
+           [--person NAME] [--session ID] [--parent ID] [--search TEXT]
+           [--limit N] [--after CURSOR] [--db PATH]
+
+Lists stored calls, newest first, as a JSON array. Each row has a &quot;cursor&quot;;
+pass the last one to --after for the next page.
+
+       callscope-cli history check|backup|backups|restore [--from FILE]|recover|new
+           [--db PATH]
+
+check    runs SQLite&apos;s integrity check; exit 1 when the history is damaged
+backup   writes a verified backup beside the database (the newest 3 are kept)
+backups  lists the backups with their dates and number of calls
+restore  puts back the newest good backup (or --from FILE)
+recover  copies every row that can still be read into a new history
+new      starts an empty history
+restore, recover and new keep the old file beside it, renamed *.damaged-DATE.
+
+       callscope-cli history login|logout URL
+
+login    keeps the password of a PostgreSQL history in the OS keychain
+logout   removes it
+
+       callscope-cli history push --to URL [--since DATE] [--kind K] [--db PATH]
+
+push     sends this history&apos;s calls to a shared one, each once (see push --help)
+</source>
+        <translation>Aufruf: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]
+           [--person NAME] [--session ID] [--parent ID] [--search TEXT]
+           [--limit N] [--after CURSOR] [--db PATH]
+
+Listet gespeicherte Aufrufe, die neuesten zuerst, als JSON-Array. Jede Zeile hat einen „cursor“;
+übergeben Sie den letzten an --after für die nächste Seite.
+
+       callscope-cli history check|backup|backups|restore [--from FILE]|recover|new
+           [--db PATH]
+
+check    führt die Integritätsprüfung von SQLite aus; Exit-Code 1, wenn der Verlauf beschädigt ist
+backup   schreibt eine geprüfte Sicherung neben die Datenbank (die neuesten 3 bleiben)
+backups  listet die Sicherungen mit Datum und Anzahl der Aufrufe
+restore  stellt die neueste gute Sicherung wieder her (oder --from FILE)
+recover  kopiert jede noch lesbare Zeile in einen neuen Verlauf
+new      beginnt einen leeren Verlauf
+restore, recover und new behalten die alte Datei daneben, umbenannt in *.damaged-DATUM.
+
+       callscope-cli history login|logout URL
+
+login    bewahrt das Passwort eines PostgreSQL-Verlaufs im Schlüsselbund des Systems auf
+logout   entfernt es
+
+       callscope-cli history push --to URL [--since DATE] [--kind K] [--db PATH]
+
+push     sendet die Aufrufe dieses Verlaufs an einen gemeinsamen, jeden einmal (siehe push --help)
+</translation>
+    </message>
+    <message>
+        <source>%1; calls are kept in the local queue %2 and sent to the shared history when it can be reached again</source>
+        <translation>%1; Aufrufe werden in der lokalen Warteschlange %2 aufbewahrt und an den gemeinsamen Verlauf gesendet, sobald er wieder erreichbar ist</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s) from the local queue were sent to the shared history at %1</source>
+        <translation>
+            <numerusform>%n Aufruf aus der lokalen Warteschlange wurde an den gemeinsamen Verlauf auf %1 gesendet</numerusform>
+            <numerusform>%n Aufrufe aus der lokalen Warteschlange wurden an den gemeinsamen Verlauf auf %1 gesendet</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the local queue was not sent in full (it keeps the rest): %1</source>
+        <translation>die lokale Warteschlange wurde nicht ganz gesendet (sie behält den Rest): %1</translation>
     </message>
 </context>
 <context>
@@ -10238,6 +10340,95 @@ Variablen OTEL_EXPORTER_OTLP_* (docs/telemetry.md).
     <message>
         <source>Use this history database instead of the usual one (the file callscope-cli --db writes).</source>
         <translation>Diese Verlaufsdatenbank statt der üblichen verwenden (die Datei, die callscope-cli --db schreibt).</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryQueue</name>
+    <message>
+        <source>copying a row of the server into the local queue</source>
+        <translation>beim Kopieren einer Zeile des Servers in die lokale Warteschlange</translation>
+    </message>
+    <message>
+        <source>counting what waits to be sent</source>
+        <translation>beim Zählen dessen, was auf das Senden wartet</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s) wait to be sent to the shared history at %1</source>
+        <translation>
+            <numerusform>%n Aufruf wartet darauf, an den gemeinsamen Verlauf auf %1 gesendet zu werden</numerusform>
+            <numerusform>%n Aufrufe warten darauf, an den gemeinsamen Verlauf auf %1 gesendet zu werden</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>HistoryTransfer</name>
+    <message>
+        <source>choosing the calls to send</source>
+        <translation>beim Auswählen der zu sendenden Aufrufe</translation>
+    </message>
+    <message>
+        <source>the call has no UUID</source>
+        <translation>der Aufruf hat keine UUID</translation>
+    </message>
+    <message>
+        <source>reading the batch of call %1</source>
+        <translation>beim Lesen des Batches von Aufruf %1</translation>
+    </message>
+    <message>
+        <source>reading the runs of call %1</source>
+        <translation>beim Lesen der Läufe von Aufruf %1</translation>
+    </message>
+    <message>
+        <source>reading the experiment runs</source>
+        <translation>beim Lesen der Experimentläufe</translation>
+    </message>
+    <message>
+        <source>reading experiment run %1</source>
+        <translation>beim Lesen von Experimentlauf %1</translation>
+    </message>
+    <message>
+        <source>no run %1</source>
+        <translation>kein Lauf %1</translation>
+    </message>
+    <message>
+        <source>looking up experiment run %1</source>
+        <translation>beim Nachschlagen von Experimentlauf %1</translation>
+    </message>
+    <message>
+        <source>no experiment %1</source>
+        <translation>kein Experiment %1</translation>
+    </message>
+    <message>
+        <source>call %1: %2</source>
+        <translation>Aufruf %1: %2</translation>
+    </message>
+    <message>
+        <source>reading call %1</source>
+        <translation>beim Lesen von Aufruf %1</translation>
+    </message>
+    <message>
+        <source>reading batch %1</source>
+        <translation>beim Lesen von Batch %1</translation>
+    </message>
+    <message>
+        <source>looking up a batch</source>
+        <translation>beim Nachschlagen eines Batches</translation>
+    </message>
+    <message>
+        <source>removing call %1</source>
+        <translation>beim Entfernen von Aufruf %1</translation>
+    </message>
+    <message>
+        <source>removing a sent run</source>
+        <translation>beim Entfernen eines gesendeten Laufs</translation>
+    </message>
+    <message>
+        <source>reading the runs of a call</source>
+        <translation>beim Lesen der Läufe eines Aufrufs</translation>
+    </message>
+    <message>
+        <source>removing what was sent</source>
+        <translation>beim Entfernen des Gesendeten</translation>
     </message>
 </context>
 <context>
@@ -11573,6 +11764,10 @@ Variablen OTEL_EXPORTER_OTLP_* (docs/telemetry.md).
     <message>
         <source>reordering the calls table</source>
         <translation>beim Neuordnen der Tabelle der Aufrufe</translation>
+    </message>
+    <message>
+        <source>cannot reach the history server %1 (%2): %3</source>
+        <translation>der Verlaufsserver %1 ist nicht erreichbar (%2): %3</translation>
     </message>
 </context>
 <context>

@@ -444,6 +444,23 @@
             <numerusform>OTLP export: %n spans not delivered (see docs/telemetry.md)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n call(s) from the local queue were sent to the shared history at %1</source>
+        <translation>
+            <numerusform>%n call from the local queue was sent to the shared history at %1</numerusform>
+            <numerusform>%n calls from the local queue were sent to the shared history at %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>HistoryQueue</name>
+    <message numerus="yes">
+        <source>%n call(s) wait to be sent to the shared history at %1</source>
+        <translation>
+            <numerusform>%n call waits to be sent to the shared history at %1</numerusform>
+            <numerusform>%n calls wait to be sent to the shared history at %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Review</name>

@@ -25,6 +25,7 @@
 #include "core/eval/review.h"
 #include "core/service/scheduler.h"
 #include "core/store/recoveryfile.h"
+#include "core/store/storewriter.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -437,12 +438,16 @@ int runEval(const QStringList &arguments)
 
     // People's labels of this experiment's runs (given in the studio's review queue, between
     // a run and its resume): in the summary with each judge's agreement, and in --out.
-    if (auto labels = context.store()->reviewLabels(experimentId); labels)
-        run.setReviewLabels(labels.value());
-    else
-        printError(Tr::tr("cannot read the labels of experiment %1: %2")
-                       .arg(experimentId)
-                       .arg(labels.error().message));
+    // (None to read when the server went away and the runs went to the local queue.)
+    const StoreWriter *writer = context.calls()->writer();
+    if (!writer || !writer->queueing()) {
+        if (auto labels = context.store()->reviewLabels(experimentId); labels)
+            run.setReviewLabels(labels.value());
+        else
+            printError(Tr::tr("cannot read the labels of experiment %1: %2")
+                           .arg(experimentId)
+                           .arg(labels.error().message));
+    }
     if (out.isOpen() && outError.isEmpty()) {
         for (const ReviewLabel &label : run.reviewLabels()) {
             QJsonObject line = reviewLabelJson(label);

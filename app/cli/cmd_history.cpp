@@ -14,21 +14,30 @@
 //
 // The password of a PostgreSQL history in the OS keychain: asked for (never an argument),
 // checked by connecting, then kept; logout removes it.
+//
+// callscope-cli history push --to URL [--since DATE] [--kind K] [--db PATH]
+//
+// Sends the calls of a history (or those made since DATE, of kind K) to a shared one, each once
+// by UUID (core/store/historytransfer.h); progress on stderr, a JSON summary on stdout.
 
 #include "app/cli/cliutil.h"
+#include "app/cli/runsupport.h"
 #include "app/cli/storecommand.h"
 #include "core/secrets/credentialstore.h"
 #include "core/store/database.h"
 #include "core/store/historyrescue.h"
+#include "core/store/historytransfer.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QEventLoop>
 #include <QFile>
 #include <QJsonArray>
+#include <QThread>
 #include <QUrl>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <string>
 #include <termios.h>
@@ -277,29 +286,174 @@ int runLogin(const QString &action, const QStringList &arguments)
     return code;
 }
 
+// DATE as 2026-12-01 (the day's start, UTC) or an ISO 8601 time.
+QDateTime parseSince(const QString &text)
+{
+    QDateTime time = QDateTime::fromString(text, Qt::ISODateWithMs);
+    if (!time.isValid()) {
+        const QDate day = QDate::fromString(text, Qt::ISODate);
+        if (day.isValid())
+            time = day.startOfDay(Qt::UTC);
+    }
+    return time;
+}
+
+// history push --to URL [--since DATE] [--kind K] [--db PATH]
+int runPush(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    addHistoryOption(parser);
+    parser.addOption(
+        { u"to"_s, Tr::tr("The shared history, postgresql://USER@HOST/DB."), u"URL"_s });
+    parser.addOption({ u"since"_s, Tr::tr("Only calls made at or after DATE."), u"DATE"_s });
+    parser.addOption({ u"kind"_s, Tr::tr("Only calls of this kind."), u"K"_s });
+    const QString help = Tr::tr(
+        "Usage: callscope-cli history push --to URL [--since DATE] [--kind K] [--db PATH]\n\n"
+        "Sends the calls of the history --db names (without it, the one on this\n"
+        "computer), or those made since DATE (2026-12-01 or an ISO 8601 time) and of\n"
+        "kind K, to the shared history URL names, with their sessions, batches and\n"
+        "experiment runs. A call the shared history holds already (the same UUID) is\n"
+        "not sent again. Progress goes to stderr, a JSON summary to stdout\n"
+        "(sent, already_there, failed). Ctrl+C stops between two calls. The password\n"
+        "comes from `history login` or libpq (PGPASSWORD, ~/.pgpass), never from an\n"
+        "argument.\n");
+    if (const auto exit = parseArguments(parser, u"history push"_s, arguments, help))
+        return *exit;
+    const QString target = parser.value(u"to"_s);
+    if (!parser.positionalArguments().isEmpty() || !isServerLocation(target)) {
+        printError(Tr::tr("history push takes --to postgresql://USER@HOST/DB (see history push "
+                          "--help)"));
+        return ExitUsage;
+    }
+    if (!QUrl(target).password().isEmpty()) {
+        printError(Tr::tr("history push: the URL must not hold the password; keep it with "
+                          "history login or in ~/.pgpass"));
+        return ExitUsage;
+    }
+    TransferFilter filter;
+    filter.kind = parser.value(u"kind"_s);
+    if (parser.isSet(u"since"_s)) {
+        filter.since = parseSince(parser.value(u"since"_s));
+        if (!filter.since.isValid()) {
+            printError(Tr::tr("history push: --since takes a date (2026-12-01) or an ISO 8601 "
+                              "time, not '%1'")
+                           .arg(parser.value(u"since"_s)));
+            return ExitUsage;
+        }
+    }
+    const QString source = historyPath(parser);
+    if (historyServerKey(source) == historyServerKey(target) && isServerLocation(source)) {
+        printError(Tr::tr("history push: --db and --to name the same history"));
+        return ExitUsage;
+    }
+    AppContext context; // the keychain
+    for (const QString &location : { source, target }) {
+        if (!isServerLocation(location))
+            continue;
+        if (const auto password = context.readHistoryPassword(location))
+            Database::setServerPassword(location, *password);
+    }
+
+    // The transfer runs on a thread of its own (its connections are made there), so Ctrl+C
+    // reaches this one's event loop and stops it between two calls.
+    std::atomic<bool> cancel { false };
+    TransferOutcome outcome;
+    QString openError;
+    std::atomic<int> exit { ExitOk };
+    QThread *worker = QThread::create([&] {
+        Database::Options readOptions;
+        readOptions.readOnly = !isServerLocation(source);
+        readOptions.mustWrite = false;
+        auto from = Database::open(source, readOptions);
+        if (!from) {
+            openError = from.error().message;
+            exit = ExitFailed;
+            return;
+        }
+        auto to = Database::open(target);
+        if (!to) {
+            openError = to.error().message;
+            exit = ExitFailed;
+            return;
+        }
+        CallStore fromStore(*from.value());
+        CallStore toStore(*to.value());
+        HistoryTransfer transfer(fromStore, toStore);
+        transfer.setFilter(filter);
+        transfer.setCancelFlag(&cancel);
+        transfer.setProgress([](int done, int total) {
+            std::fprintf(stderr, "%s\n",
+                         qPrintable(Tr::tr("history push: %1 of %2").arg(done).arg(total)));
+        });
+        outcome = transfer.run();
+    });
+    QEventLoop loop;
+    QObject::connect(worker, &QThread::finished, &loop, &QEventLoop::quit);
+    {
+        StopOnSignal stop([&cancel] {
+            if (!cancel.exchange(true))
+                std::fprintf(stderr, "%s\n",
+                             qPrintable(Tr::tr("history push: stopping after the call being "
+                                               "sent")));
+        });
+        worker->start();
+        loop.exec();
+    }
+    worker->wait();
+    delete worker;
+    if (!openError.isEmpty()) {
+        printError(Tr::tr("history push: %1").arg(openError));
+        return exit;
+    }
+    for (const QString &error : std::as_const(outcome.errors))
+        printError(Tr::tr("history push: %1").arg(error));
+    if (outcome.cancelled)
+        std::fprintf(stderr, "%s\n",
+                     qPrintable(Tr::tr("history push: stopped; what was sent stays sent, the "
+                                       "next push sends the rest")));
+    else if (outcome.sent == 0 && outcome.runsSent == 0 && outcome.complete())
+        std::fprintf(stderr, "%s\n",
+                     qPrintable(Tr::tr("history push: nothing new to send; %1 holds every one "
+                                       "of these calls")
+                                    .arg(historyServerKey(target))));
+    printJson(QJsonObject { { u"to"_s, historyServerKey(target) },
+                            { u"calls"_s, outcome.total },
+                            { u"sent"_s, outcome.sent },
+                            { u"already_there"_s, outcome.alreadyThere },
+                            { u"failed"_s, outcome.failed },
+                            { u"runs_sent"_s, outcome.runsSent },
+                            { u"runs_already_there"_s, outcome.runsAlreadyThere },
+                            { u"runs_failed"_s, outcome.runsFailed },
+                            { u"cancelled"_s, outcome.cancelled },
+                            { u"unreachable"_s, outcome.unreachable } });
+    return outcome.complete() ? ExitOk : ExitFailed;
+}
+
 } // namespace
 
 int runHistory(const QStringList &arguments)
 {
-    const QString help =
-        Tr::tr("Usage: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]\n"
-               "           [--person NAME] [--session ID] [--parent ID] [--search TEXT]\n"
-               "           [--limit N] [--after CURSOR] [--db PATH]\n\n"
-               "Lists stored calls, newest first, as a JSON array. Each row has a \"cursor\";\n"
-               "pass the last one to --after for the next page.\n\n"
-               "       callscope-cli history check|backup|backups|restore [--from "
-               "FILE]|recover|new\n"
-               "           [--db PATH]\n\n"
-               "check    runs SQLite's integrity check; exit 1 when the history is damaged\n"
-               "backup   writes a verified backup beside the database (the newest 3 are kept)\n"
-               "backups  lists the backups with their dates and number of calls\n"
-               "restore  puts back the newest good backup (or --from FILE)\n"
-               "recover  copies every row that can still be read into a new history\n"
-               "new      starts an empty history\n"
-               "restore, recover and new keep the old file beside it, renamed *.damaged-DATE.\n\n"
-               "       callscope-cli history login|logout URL\n\n"
-               "login    keeps the password of a PostgreSQL history in the OS keychain\n"
-               "logout   removes it\n");
+    const QString help = Tr::tr(
+        "Usage: callscope-cli history [--kind K] [--status S] [--engine E] [--model M]\n"
+        "           [--person NAME] [--session ID] [--parent ID] [--search TEXT]\n"
+        "           [--limit N] [--after CURSOR] [--db PATH]\n\n"
+        "Lists stored calls, newest first, as a JSON array. Each row has a \"cursor\";\n"
+        "pass the last one to --after for the next page.\n\n"
+        "       callscope-cli history check|backup|backups|restore [--from "
+        "FILE]|recover|new\n"
+        "           [--db PATH]\n\n"
+        "check    runs SQLite's integrity check; exit 1 when the history is damaged\n"
+        "backup   writes a verified backup beside the database (the newest 3 are kept)\n"
+        "backups  lists the backups with their dates and number of calls\n"
+        "restore  puts back the newest good backup (or --from FILE)\n"
+        "recover  copies every row that can still be read into a new history\n"
+        "new      starts an empty history\n"
+        "restore, recover and new keep the old file beside it, renamed *.damaged-DATE.\n\n"
+        "       callscope-cli history login|logout URL\n\n"
+        "login    keeps the password of a PostgreSQL history in the OS keychain\n"
+        "logout   removes it\n\n"
+        "       callscope-cli history push --to URL [--since DATE] [--kind K] [--db PATH]\n\n"
+        "push     sends this history's calls to a shared one, each once (see push --help)\n");
     static const QStringList care = { u"check"_s,   u"backup"_s,  u"backups"_s,
                                       u"restore"_s, u"recover"_s, u"new"_s };
     if (!arguments.isEmpty() && care.contains(arguments.first()))
@@ -307,6 +461,8 @@ int runHistory(const QStringList &arguments)
     if (!arguments.isEmpty()
         && (arguments.first() == "login"_L1 || arguments.first() == "logout"_L1))
         return runLogin(arguments.first(), arguments.mid(1));
+    if (!arguments.isEmpty() && arguments.first() == "push"_L1)
+        return runPush(arguments.mid(1));
 
     QCommandLineParser parser;
     addHistoryOption(parser);

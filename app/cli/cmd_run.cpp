@@ -82,6 +82,8 @@ QJsonObject resultJson(const LaunchResult &result)
         out.insert(it.key(), it.value());
     if (!result.storeError.isEmpty())
         out.insert(u"store_error"_s, result.storeError);
+    if (result.queued)
+        out.insert(u"queued"_s, true); // call_id is the local queue's until it is sent
     if (result.unstoredReply()) {
         // Answered but not in the history: not a completion. "recovered": kept in the recovery
         // file beside the database, stored by the next run without a new request.

@@ -70,6 +70,7 @@ int main(int argc, char *argv[])
             const int code = command.run(arguments);
             finishTelemetry();
             printDamageAdvice();
+            printQueueAdvice();
             // MCP servers still stopping get their grace period, then are reaped.
             Callscope::ToolProcess::finishRetired(5000);
             return code;

@@ -2,6 +2,7 @@
 
 #include "app/cli/cliutil.h"
 #include "core/store/database.h"
+#include "core/store/historyqueue.h"
 #include "core/store/historyrescue.h"
 #include "core/store/recoveryfile.h"
 
@@ -53,10 +54,42 @@ bool openHistory(AppContext &context, const QCommandLineParser &parser, AppConte
                                         "were stored from %1",
                                         nullptr, context.recoveredCalls())
                                         .arg(RecoveryFile::pathFor(context.databasePath()))));
+        if (!context.queuePath().isEmpty())
+            std::fprintf(
+                stderr, "%s\n",
+                qPrintable(QCoreApplication::translate(
+                               "Cli",
+                               "%1; calls are kept in the local queue %2 and sent to the shared "
+                               "history when it can be reached again")
+                               .arg(context.queueReason(), context.queuePath())));
+        const TransferOutcome &sent = context.queueSent();
+        if (sent.sent > 0)
+            std::fprintf(stderr, "%s\n",
+                         qPrintable(QCoreApplication::translate(
+                                        "Cli",
+                                        "%n call(s) from the local queue were sent to the shared "
+                                        "history at %1",
+                                        nullptr, sent.sent)
+                                        .arg(HistoryQueue::serverName(context.databasePath()))));
+        for (const QString &error : sent.errors)
+            printError(QCoreApplication::translate(
+                           "Cli", "the local queue was not sent in full (it keeps the rest): %1")
+                           .arg(error));
         return true;
     }
     printError(context.databaseError());
     return false;
+}
+
+void printQueueAdvice()
+{
+    for (const QString &server : HistoryQueue::serversNoted()) {
+        const HistoryQueue::Waiting waiting = HistoryQueue::waitingFor(server);
+        if (waiting.calls > 0 || waiting.runs > 0)
+            std::fprintf(stderr, "%s\n",
+                         qPrintable(HistoryQueue::waitingMessage(server, waiting.calls) + u" ("_s
+                                    + HistoryQueue::pathFor(server) + u')'));
+    }
 }
 
 void printDamageAdvice()

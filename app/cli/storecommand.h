@@ -36,6 +36,10 @@ bool openHistory(AppContext &context, const QCommandLineParser &parser,
 // stderr with the three ways back (restore, recover, new), naming the newest good backup.
 void printDamageAdvice();
 
+// After a command: for every history server it used whose local queue still holds calls, says
+// how many wait to be sent (core/store/historyqueue.h).
+void printQueueAdvice();
+
 // Parses a positive id ("42"); nullopt after printing an error naming `what`.
 std::optional<qint64> parseId(const QString &text, const QString &what);
 

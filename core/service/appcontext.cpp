@@ -5,6 +5,7 @@
 #include "core/secrets/truststore.h"
 #include "core/service/callservice.h"
 #include "core/store/callstore.h"
+#include "core/store/historyqueue.h"
 #include "core/store/recoveryfile.h"
 
 #include <QCoreApplication>
@@ -50,6 +51,9 @@ bool AppContext::openHistory(const QString &path, History mode)
     m_databasePath = m_defaultDatabase ? defaultDatabasePath() : path;
     m_databaseError.clear();
     m_databaseErrorCode = StoreError::Code::None;
+    m_queuePath.clear();
+    m_queueReason.clear();
+    m_queueSent = TransferOutcome();
 
     // A server's password comes from the keychain when `history login` put it there; every
     // connection of this process to that server (the store writer's too) uses it.
@@ -60,7 +64,27 @@ bool AppContext::openHistory(const QString &path, History mode)
 
     Database::Options options;
     options.mustWrite = mode == History::ReadWrite;
-    auto opened = Database::open(m_databasePath, options);
+    QString openPath = m_databasePath;
+    auto opened = Database::open(openPath, options);
+    // A server that cannot be reached: a program that stores calls keeps working on the
+    // server's local queue, sent when the server is back (core/store/historyqueue.h).
+    if (!opened && mode == History::ReadWrite && HistoryQueue::isUnreachable(opened.error())) {
+        const QString queue = HistoryQueue::pathFor(m_databasePath);
+        auto local = Database::open(queue, options);
+        if (local) {
+            m_queueReason = opened.error().message;
+            m_queuePath = queue;
+            openPath = queue;
+            opened = std::move(local);
+            HistoryQueue::noteServer(m_databasePath);
+            qCInfo(lcContext) << "history server unreachable, calls go to" << queue;
+        } else {
+            StoreError both = opened.error();
+            both.message = tr("%1; the local queue %2 cannot be used either: %3")
+                               .arg(both.message, queue, local.error().message);
+            opened = both;
+        }
+    }
     if (!opened) {
         // The store's messages name the file nearly always; where one does not, say which.
         const QString message = opened.error().message;
@@ -85,12 +109,22 @@ bool AppContext::openHistory(const QString &path, History mode)
         if (!recovered.error.isEmpty())
             qCWarning(lcContext) << "the recovery file could not be stored:" << recovered.error;
     }
+    // The server is there: what its local queue holds from earlier programs is sent first
+    // (each call once; what the server did not take stays queued).
+    if (m_queuePath.isEmpty() && m_database->isServer() && m_database->canWrite()) {
+        HistoryQueue::noteServer(m_databasePath);
+        m_queueSent = HistoryQueue::send(m_databasePath, *m_store);
+        if (m_queueSent.sent + m_queueSent.alreadyThere > 0)
+            qCInfo(lcContext) << "sent" << m_queueSent.sent << "queued calls to" << m_databasePath;
+        for (const QString &error : std::as_const(m_queueSent.errors))
+            qCWarning(lcContext) << "the local queue could not be sent in full:" << error;
+    }
     // The connection that created, migrated and caught up the file goes; the program reads on
     // a read-only one, so a write that does not go through the store writer fails.
     Database::Options reader;
     reader.readOnly = true;
     reader.busyTimeoutMs = options.busyTimeoutMs;
-    auto readOnly = Database::open(m_databasePath, reader);
+    auto readOnly = Database::open(openPath, reader);
     if (!readOnly) {
         qCInfo(lcContext) << "the history stays on its first connection:"
                           << readOnly.error().message;
@@ -169,6 +203,8 @@ CallService *AppContext::calls()
         m_calls =
             std::make_unique<CallService>(network(), m_store.get(), credentials(), profiles());
         m_calls->loadLimitsFromSettings();
+        if (!m_queuePath.isEmpty())
+            m_calls->setStoresInQueue(m_databasePath);
         m_calls->setTrustStore(trust());
         if (serviceObserver())
             serviceObserver()(this, m_calls.get());

@@ -11,6 +11,7 @@
 // database and a command that only reads the history starts no service.
 
 #include "core/store/database.h"
+#include "core/store/historytransfer.h"
 
 #include <QObject>
 #include <QString>
@@ -73,6 +74,14 @@ public:
     int recoveredCalls() const { return m_recoveredCalls; }
     CallStore *store() const { return m_store.get(); }
 
+    // A history server that could not be reached when a program that stores calls opened it:
+    // the history is then the server's local queue (core/store/historyqueue.h), and these say
+    // which file and why. Empty when the history is what was asked for.
+    QString queuePath() const { return m_queuePath; }
+    QString queueReason() const { return m_queueReason; }
+    // What openHistory() sent from the local queue of the server it opened.
+    const TransferOutcome &queueSent() const { return m_queueSent; }
+
     // The keychain entry (of the credential store's service) that holds the password of the
     // history server `location` names (`callscope-cli history login URL` writes it).
     static QString historyPasswordEntry(const QString &location);
@@ -106,6 +115,9 @@ private:
     QString m_databaseError;
     StoreError::Code m_databaseErrorCode = StoreError::Code::None;
     int m_recoveredCalls = 0;
+    QString m_queuePath;
+    QString m_queueReason;
+    TransferOutcome m_queueSent;
     QString m_keychainService;
     bool m_defaultDatabase = true;
     // Declared in the order they are made, so each goes before what it refers to.

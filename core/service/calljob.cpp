@@ -643,10 +643,11 @@ void CallJob::storeAndFinish(const CallRecord &record, const QList<SessionMessag
     InsertOptions options;
     options.batch = m_request.batch;
     auto apply = [this](LaunchResult out, const StoreResult<qint64> &id, const SequenceSpan &span,
-                        bool fatal, bool recovered) {
+                        bool fatal, bool recovered, bool queued = false) {
         if (id) {
             out.record.id = id.value();
             out.stored = true;
+            out.queued = queued;
             if (out.record.session && span.first > 0) {
                 out.record.firstSequence = span.first;
                 out.record.lastSequence = span.last;
@@ -660,10 +661,11 @@ void CallJob::storeAndFinish(const CallRecord &record, const QList<SessionMessag
         emitFinished(out);
     };
     if (StoreWriter *writer = m_service->writer()) {
-        writer->insertCall(
-            record, sessionMessages, options, this, [apply, result](const WriteResult &written) {
-                apply(result, written.id, written.span, written.fatal, written.recovered);
-            });
+        writer->insertCall(record, sessionMessages, options, this,
+                           [apply, result](const WriteResult &written) {
+                               apply(result, written.id, written.span, written.fatal,
+                                     written.recovered, written.queued);
+                           });
         return;
     }
     SequenceSpan span;

@@ -46,7 +46,9 @@ StoreWriter *CallService::writer()
         m_writerChecked = true;
         // One writer thread over its own connection; a store without a file (tests that use a
         // private path are files too) is written in place.
-        const QString path = m_store ? m_store->database().path() : QString();
+        const QString path = !m_queueServer.isEmpty()
+            ? m_queueServer
+            : (m_store ? m_store->database().path() : QString());
         if (!path.isEmpty() && path != u":memory:"_s)
             m_writer = new StoreWriter(path);
     }

@@ -36,6 +36,9 @@ struct LaunchResult
 {
     CallRecord record; // id set when stored
     bool stored = false;
+    // Stored in the local queue of a history server that could not be reached, not on the
+    // server yet (record.id is the queue's; core/store/historyqueue.h).
+    bool queued = false;
     QString storeError; // why the call could not be stored
     bool storeFatal = false; // that failure will recur (full disk, damaged file): stop
     bool recovered = false; // not stored, kept in the recovery file for the next run
@@ -147,6 +150,12 @@ public:
     // The writer every finished call goes through (null without a history file). Runners put
     // their own writes (experiment runs) in its queue, behind the calls they belong to.
     StoreWriter *writer();
+    // The store is the local queue of a history server that could not be reached when the
+    // program started (AppContext::openHistory): every call it stores waits to be sent.
+    // `server` is the history's URL: the writer is made on it, so its first write finds the
+    // server still gone (and writes to the queue, core/store/historyqueue.h) or back.
+    void setStoresInQueue(const QString &server) { m_queueServer = server; }
+    bool storesInQueue() const { return !m_queueServer.isEmpty(); }
     // Blocks until every finished call handed to the writer is committed (shutdown, tests).
     void flushWrites();
     // Runs `work` on the writer's thread and connection, in its queue, and waits for it: the
@@ -213,6 +222,7 @@ private:
     Scheduler *m_scheduler = nullptr;
     StoreWriter *m_writer = nullptr;
     bool m_writerChecked = false;
+    QString m_queueServer;
     QList<CallJob *> m_jobs;
     quint64 m_nextJobId = 0;
     QList<QNetworkAccessManager *> m_extraNetworks; // owned; m_nam comes first

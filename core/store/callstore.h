@@ -375,6 +375,18 @@ public:
     // Every label of the experiment, oldest first.
     StoreResult<QList<ReviewLabel>> reviewLabels(qint64 experimentId);
 
+    // ---- what this store object made -------------------------------------------------------
+    // The experiments, batches and sessions created through this object (in this process), as
+    // stored: the rows a local queue copies with the same ids when the server they were made
+    // on goes away in the middle of a run (core/store/historyqueue.h).
+    struct CreatedRows
+    {
+        QList<ExperimentRecord> experiments;
+        QList<BatchInfo> batches;
+        QList<Session> sessions;
+    };
+    const CreatedRows &createdRows() const { return m_created; }
+
     // ---- checks ---------------------------------------------------------------------------
     // Read-only consistency check (crash tests, support): SQLite's integrity_check and
     // foreign_key_check, every call has exactly turn_count turns and attempt_count attempts,
@@ -408,6 +420,7 @@ private:
 
     Database &m_database;
     std::unordered_map<const char *, std::unique_ptr<QSqlQuery>> m_statements;
+    CreatedRows m_created;
 };
 
 } // namespace Callscope

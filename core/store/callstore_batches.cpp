@@ -27,12 +27,14 @@ constexpr auto kSelectBatchCompleted = R"(SELECT b.line, MAX(b.call_id) FROM bat
 
 } // namespace
 
-StoreResult<qint64> CallStore::createBatch(const BatchInfo &batch)
+StoreResult<qint64> CallStore::createBatch(const BatchInfo &given)
 {
-    return inTransaction<qint64>(m_database, [&]() -> StoreResult<qint64> {
+    BatchInfo batch = given;
+    if (!batch.createdAt.isValid())
+        batch.createdAt = QDateTime::currentDateTimeUtc();
+    auto id = inTransaction<qint64>(m_database, [&]() -> StoreResult<qint64> {
         QSqlQuery &insert = insertStatement(kInsertBatch);
-        const QDateTime created =
-            batch.createdAt.isValid() ? batch.createdAt : QDateTime::currentDateTimeUtc();
+        const QDateTime created = batch.createdAt;
         if (StoreError error = runStatement(
                 m_database, insert,
                 { batch.specPath, QString::fromLatin1(batch.specHash),
@@ -44,6 +46,11 @@ StoreResult<qint64> CallStore::createBatch(const BatchInfo &batch)
             return error;
         return insertedId(insert);
     });
+    if (id) {
+        batch.id = id.value();
+        m_created.batches.append(batch);
+    }
+    return id;
 }
 
 StoreResult<std::optional<BatchInfo>> CallStore::latestBatch(const QString &specPath,

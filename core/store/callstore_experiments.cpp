@@ -101,12 +101,14 @@ QVariant optionalDouble(const std::optional<double> &value)
 
 } // namespace
 
-StoreResult<qint64> CallStore::createExperiment(const ExperimentRecord &experiment)
+StoreResult<qint64> CallStore::createExperiment(const ExperimentRecord &given)
 {
-    return inTransaction<qint64>(m_database, [&]() -> StoreResult<qint64> {
+    ExperimentRecord experiment = given;
+    if (!experiment.createdAt.isValid())
+        experiment.createdAt = QDateTime::currentDateTimeUtc();
+    auto id = inTransaction<qint64>(m_database, [&]() -> StoreResult<qint64> {
         QSqlQuery &insert = insertStatement(kInsertExperiment);
-        const QDateTime created =
-            experiment.createdAt.isValid() ? experiment.createdAt : QDateTime::currentDateTimeUtc();
+        const QDateTime created = experiment.createdAt;
         if (StoreError error = runStatement(
                 m_database, insert,
                 { experiment.name, experiment.path, QString::fromLatin1(experiment.definitionHash),
@@ -118,6 +120,11 @@ StoreResult<qint64> CallStore::createExperiment(const ExperimentRecord &experime
             return error;
         return insertedId(insert);
     });
+    if (id) {
+        experiment.id = id.value();
+        m_created.experiments.append(experiment);
+    }
+    return id;
 }
 
 StoreResult<std::optional<ExperimentRecord>> CallStore::getExperiment(qint64 id)

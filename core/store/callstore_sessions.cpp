@@ -87,9 +87,19 @@ StoreResult<qint64> CallStore::findSessionByUuid(const QString &uuid)
     return query->next() ? query->value(0).toLongLong() : qint64(0);
 }
 
-StoreResult<qint64> CallStore::createSession(const Session &session)
+StoreResult<qint64> CallStore::createSession(const Session &given)
 {
-    return inTransaction<qint64>(m_database, [&] { return insertSessionRow(session); });
+    Session session = given;
+    if (session.uuid.isEmpty())
+        session.uuid = Identity::newUuid();
+    if (!session.createdAt.isValid())
+        session.createdAt = QDateTime::currentDateTimeUtc();
+    auto id = inTransaction<qint64>(m_database, [&] { return insertSessionRow(session); });
+    if (id) {
+        session.id = id.value();
+        m_created.sessions.append(session);
+    }
+    return id;
 }
 
 StoreResult<Session> CallStore::getSession(qint64 id)

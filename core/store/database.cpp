@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QHash>
 #include <QMutex>
@@ -428,8 +429,37 @@ StoreError Database::serverErrorFrom(const QSqlError &error, const QString &what
         return StoreError::make(StoreError::Code::ReadOnly,
                                 Tr::tr("the history on %1 is read-only for this user (%2): %3")
                                     .arg(m_path, what, detail));
-    if (state.isEmpty() || state.startsWith("08"_L1) || state.startsWith("28"_L1)
-        || state.startsWith("57P"_L1))
+    // A connection failure (08), the server shutting down (57P), or libpq's own words for no
+    // server there or a connection gone (it gives no SQLSTATE for those): the server cannot be
+    // reached now and may be back later (core/store/historyqueue.h). A refused password or an
+    // unknown database is not that: it stays an error to act on.
+    static const QLatin1StringView gone[] = {
+        "no such file or directory"_L1,
+        "connection refused"_L1,
+        "could not connect"_L1,
+        "timeout expired"_L1,
+        "server closed the connection"_L1,
+        "no connection to the server"_L1,
+        "could not send data"_L1,
+        "could not receive data"_L1,
+        "connection reset"_L1,
+        "network is unreachable"_L1,
+        "no route to host"_L1,
+        "could not translate host name"_L1,
+        "eof detected"_L1,
+        "terminating connection"_L1,
+        "the database system is shutting down"_L1,
+        "the database system is starting up"_L1,
+    };
+    const bool lost = state.isEmpty() && !detail.contains("certificate"_L1, Qt::CaseInsensitive)
+        && std::any_of(std::begin(gone), std::end(gone), [&detail](QLatin1StringView words) {
+                          return detail.contains(words, Qt::CaseInsensitive);
+                      });
+    if (lost || state.startsWith("08"_L1) || state.startsWith("57P"_L1))
+        return StoreError::make(
+            StoreError::Code::Unreachable,
+            Tr::tr("cannot reach the history server %1 (%2): %3").arg(m_path, what, detail));
+    if (state.isEmpty() || state.startsWith("28"_L1))
         return StoreError::make(
             StoreError::Code::Io,
             Tr::tr("cannot use the history server %1 (%2): %3").arg(m_path, what, detail));
@@ -680,8 +710,21 @@ StoreResult<std::unique_ptr<Database>> Database::open(const QString &path, const
              { kSetJournalWal, kSetForeignKeys, kSetSynchronous, kSetCacheSize }) {
             if (options.readOnly && pragma == kSetJournalWal)
                 continue;
-            if (!query.exec(pragma))
-                return database->errorFrom(query, Tr::tr("setting up the connection"));
+            // Switching a new file to WAL takes an exclusive lock without SQLite's busy
+            // handler: two processes making the same new history at once (the local queue of
+            // a shared one) see "locked" until the first has switched. Retried as long as a
+            // statement would wait.
+            QElapsedTimer waited;
+            waited.start();
+            int pause = 5;
+            while (!query.exec(pragma)) {
+                StoreError error = database->errorFrom(query, Tr::tr("setting up the connection"));
+                if (error.code != StoreError::Code::Locked
+                    || waited.elapsed() > options.busyTimeoutMs)
+                    return error;
+                QThread::msleep(pause);
+                pause = std::min(pause * 2, 200);
+            }
         }
     }
     if (StoreError error = database->migrate(options); error)

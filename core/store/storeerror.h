@@ -21,6 +21,7 @@ struct StoreError
         Corrupt, // SQLite reports a malformed database image
         Io, // cannot create the folder, open the file, ...
         ReadOnly, // the history may be read but not written (a reader role on a server)
+        Unreachable, // the history server cannot be reached (no connection, or it went away)
         Constraint, // a write broke a constraint (nothing was written)
         InvalidInput, // a document or argument the store refuses (import, bad query)
         Sql, // any other SQLite failure

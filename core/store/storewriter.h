@@ -18,8 +18,13 @@
 // A call that could not be stored, whichever the reason, goes to the recovery file beside
 // the database (core/store/recoveryfile.h) when a request of it went out: a paid reply is
 // never thrown away.
+//
+// A history on a PostgreSQL server that cannot be reached (when the writer first connects, or
+// it goes away in the middle of a run) is not a failure: the write, and every later one, goes
+// into the server's local queue (core/store/historyqueue.h) and WriteResult::queued says so.
 
 #include "core/store/callstore.h"
+#include "core/store/historytransfer.h"
 
 #include <QObject>
 #include <QString>
@@ -39,6 +44,9 @@ struct WriteResult
     SequenceSpan span; // the session messages' span, when there were any
     bool fatal = false; // the failure will recur: stop writing new calls
     bool recovered = false; // not stored, but kept in the recovery file
+    // Stored, but in the local queue of a server that could not be reached, not on the server
+    // (id is the queue's own; core/store/historyqueue.h).
+    bool queued = false;
 };
 
 class StoreWriterWorker;
@@ -61,6 +69,23 @@ public:
     // store (a failure to open the database is answered without running it).
     using Task = std::function<WriteResult(CallStore &store)>;
     void perform(Task task, QObject *context, Done done);
+
+    // A history on a server: true once a write could not reach it and went to the local
+    // queue instead (core/store/historyqueue.h); every later write goes there too, so what it
+    // refers to is there, until sendQueue() has emptied the queue.
+    bool queueing() const;
+    // The queue file of this writer's server; empty for a history file.
+    QString queuePath() const;
+    struct QueueReport
+    {
+        TransferOutcome outcome; // what this try sent
+        int waitingCalls = 0; // still in the queue after it
+        int waitingRuns = 0;
+        bool queueing = false; // writes still go to the queue
+    };
+    // Sends the queue to the server when it can be reached, in the writer's queue and thread;
+    // `done` gets what was sent and what still waits, on the thread of `context`.
+    void sendQueue(QObject *context, std::function<void(const QueueReport &)> done);
 
     int pending() const; // writes asked for and not yet answered
     // How long a write waits for another writer's lock in all (default 120 s).

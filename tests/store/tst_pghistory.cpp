@@ -8,7 +8,9 @@
 #include "core/store/callexchange.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
+#include "core/store/historyqueue.h"
 #include "core/store/identity.h"
+#include "core/store/storewriter.h"
 #include "tests/support/fakeprovider.h"
 #include "tests/support/pgserver.h"
 #include "tests/support/testsupport.h"
@@ -21,6 +23,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -29,6 +32,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUuid>
+
+#include <csignal>
+#include <optional>
 
 using namespace Qt::StringLiterals;
 using namespace Callscope;
@@ -268,6 +274,36 @@ QStringList filesHolding(const QString &folder, const QByteArray &needle)
     return found;
 }
 
+// The local queue files (core/store/historyqueue.h) below a machine's HOME.
+QStringList queueFiles(const QString &home)
+{
+    QStringList found;
+    QDirIterator it(home, { u"*.sqlite"_s }, QDir::Files | QDir::Hidden,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        if (path.contains(u"/queue/"_s))
+            found.append(path);
+    }
+    return found;
+}
+
+// Calls and experiment runs in a queue file, as "calls runs".
+QString queueCounts(const QString &path)
+{
+    Database::Options options;
+    options.readOnly = true;
+    options.mustWrite = false;
+    auto db = Database::open(path, options);
+    if (!db)
+        return db.error().message;
+    CallStore store(*db.value());
+    const auto waiting = HistoryQueue::waiting(store);
+    if (!waiting)
+        return waiting.error().message;
+    return u"%1 %2"_s.arg(waiting->calls).arg(waiting->runs);
+}
+
 } // namespace
 
 class TestPgHistory : public QObject
@@ -293,6 +329,11 @@ private Q_SLOTS:
     void fourProcessesOnTwoMachines();
     void readerRoleBrowsesButDoesNotRun();
     void passwordFromTheKeychainOnly();
+    void serverStopsInTheMiddleOfAnExperiment();
+    void queueSharedByTwoProcesses();
+    void pushTwiceSendsNothingNew();
+    void pushStopsBetweenCalls();
+    void writerQueuesAndSendsOnRetry();
 
 private:
     // A new, empty database on the server, opened as a history.
@@ -415,8 +456,8 @@ void TestPgHistory::refusesBadUrls()
     auto unreachable = Database::open(
         u"postgresql://me@localhost:%1/team?host=%2"_s.arg(m_server.port()).arg(empty.path()));
     QVERIFY(!unreachable);
-    QCOMPARE(unreachable.error().code, StoreError::Code::Io);
-    QVERIFY2(unreachable.error().message.contains(u"cannot use the history server"_s),
+    QCOMPARE(unreachable.error().code, StoreError::Code::Unreachable);
+    QVERIFY2(unreachable.error().message.contains(u"cannot reach the history server"_s),
              qPrintable(unreachable.error().message));
 }
 
@@ -1173,6 +1214,410 @@ void TestPgHistory::passwordFromTheKeychainOnly()
     QVERIFY2(r.exitCode == 0, r.err.constData());
     r = runCli({ u"history"_s, u"--db"_s, url }, env);
     QCOMPARE(r.exitCode, 1);
+}
+
+// The server stops while an experiment runs (held at a known case by the fake provider): the
+// run goes on into the local queue, nothing is lost or paid twice; after a restart the next
+// command sends the queue once, and the server holds exactly the cases run.
+void TestPgHistory::serverStopsInTheMiddleOfAnExperiment()
+{
+    FakeProvider provider;
+    QVERIFY(provider.listen());
+    constexpr int kCases = 8;
+    constexpr int kHoldAt = 4; // the 4th request waits until the server is down
+    int answered = 0;
+    provider.setResponder([&answered](const RecordedRequest &) {
+        FakeReply reply = FakeReply::json(
+            200, openAiToolCallBody(u"call_1"_s, u"submit_output"_s, { { u"title"_s, u"ok"_s } }));
+        reply.held = ++answered == kHoldAt;
+        return reply;
+    });
+    Machine laptop(u"nina"_s, u"nina-laptop"_s);
+    const Workload work = writeWorkload(laptop.home(), provider.baseUrl(), kCases, 1);
+    const QString url = freshDatabase();
+    const QProcessEnvironment env = laptop.environment();
+    auto restart = qScopeGuard([this] {
+        QString ignored;
+        m_server.restart(&ignored);
+    });
+
+    QProcess *eval =
+        startCli({ u"eval"_s, work.experiment, u"--jobs"_s, u"1"_s, u"--db"_s, url }, env);
+    QTRY_COMPARE_WITH_TIMEOUT(provider.heldCount(), 1, 60000);
+    {
+        // With one case at a time, the cases before the held one are on the server.
+        auto db = openHistory(url);
+        QVERIFY(db);
+        QCOMPARE(queryRow(*db, u"SELECT count(*) FROM experiment_runs"_s),
+                 QStringList { QString::number(kHoldAt - 1) });
+    }
+    QString error;
+    QVERIFY2(m_server.stop(&error), qPrintable(error));
+    provider.releaseHeld();
+    CliResult r = finish(eval);
+    QVERIFY2(r.exitCode == 0, QByteArray(r.err + r.out).constData());
+    QVERIFY2(r.err.contains("wait to be sent to the shared history at"), r.err.constData());
+    QCOMPARE(provider.requestCount(), kCases);
+    const QStringList queues = queueFiles(laptop.home());
+    QCOMPARE(queues.size(), 1);
+    const QStringList waiting = queueCounts(queues.first()).split(u' ');
+    QCOMPARE(waiting.size(), 2);
+    // The held case and every one after it wait.
+    QCOMPARE(waiting.at(0).toInt(), kCases - kHoldAt + 1);
+    QCOMPARE(waiting.at(1), waiting.at(0)); // each queued call with its run
+
+    // While the server is down a command that only reads says so and changes nothing.
+    r = runCli({ u"history"_s, u"--db"_s, url }, env);
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(queueCounts(queues.first()).split(u' ').first(), waiting.at(0));
+
+    QVERIFY2(m_server.restart(&error), qPrintable(error));
+    // The next command sends the queue, once.
+    r = runCli({ u"history"_s, u"--limit"_s, u"100"_s, u"--db"_s, url }, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.err.contains("from the local queue were sent"), r.err.constData());
+    QCOMPARE(r.array().size(), kCases);
+    QCOMPARE(queueCounts(queues.first()), u"0 0"_s);
+    r = runCli({ u"history"_s, u"--db"_s, url }, env);
+    QVERIFY2(!r.err.contains("were sent"), r.err.constData());
+
+    auto db = openHistory(url);
+    QVERIFY(db);
+    const QString n = QString::number(kCases);
+    QCOMPARE(queryRow(*db, u"SELECT count(*), count(DISTINCT uuid) FROM calls"_s),
+             (QStringList { n, n }));
+    QCOMPARE(queryRow(*db, u"SELECT count(*) FROM experiments"_s), QStringList { u"1"_s });
+    const QString experiment = queryRow(*db, u"SELECT id FROM experiments"_s).value(0);
+    QCOMPARE(queryRow(*db,
+                      u"SELECT count(*), count(DISTINCT uuid), count(DISTINCT case_id), "
+                      "count(call_id), count(DISTINCT call_id) FROM experiment_runs "
+                      "WHERE experiment_id = %1"_s.arg(experiment)),
+             (QStringList { n, n, n, n, n }));
+    // Every run's call is on the server, and names the server's experiment.
+    QCOMPARE(queryRow(*db,
+                      u"SELECT count(*) FROM experiment_runs r JOIN calls c ON c.id = r.call_id "
+                      "WHERE %1 = '%2' AND c.person = 'nina'"_s.arg(
+                          db->dialect().jsonField(u"c.metadata", u"experiment_id"), experiment)),
+             QStringList { n });
+}
+
+// Two processes at once write one queue (the server is down from the start): every call of
+// both is there, and is sent once when the server is back.
+void TestPgHistory::queueSharedByTwoProcesses()
+{
+    FakeProvider provider;
+    QVERIFY(provider.listen());
+    answerEverything(provider);
+    Machine laptop(u"omar"_s, u"omar-laptop"_s);
+    constexpr int kLines = 10;
+    QDir(laptop.home()).mkpath(u"a"_s);
+    QDir(laptop.home()).mkpath(u"b"_s);
+    const Workload one = writeWorkload(laptop.filePath(u"a"_s), provider.baseUrl(), 1, kLines);
+    const Workload two = writeWorkload(laptop.filePath(u"b"_s), provider.baseUrl(), 1, kLines);
+    const QString url = freshDatabase();
+    const QProcessEnvironment env = laptop.environment();
+    auto restart = qScopeGuard([this] {
+        QString ignored;
+        m_server.restart(&ignored);
+    });
+    QString error;
+    QVERIFY2(m_server.stop(&error), qPrintable(error));
+
+    QList<QProcess *> processes;
+    for (const Workload *work : { &one, &two })
+        processes.append(startCli({ u"batch"_s, work->spec, u"--inputs"_s, work->inputs,
+                                    u"--jobs"_s, u"3"_s, u"--db"_s, url },
+                                  env));
+    for (QProcess *process : std::as_const(processes)) {
+        const CliResult r = finish(process, 240000);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.err.contains("calls are kept in the local queue"), r.err.constData());
+        QVERIFY2(r.err.contains("wait to be sent to the shared history at"), r.err.constData());
+    }
+    const QStringList queues = queueFiles(laptop.home());
+    QCOMPARE(queues.size(), 1);
+    QCOMPARE(queueCounts(queues.first()), u"%1 0"_s.arg(2 * kLines));
+
+    QVERIFY2(m_server.restart(&error), qPrintable(error));
+    // Two commands start at once: the queue is sent by one of them, never twice.
+    QList<QProcess *> readers;
+    for (int i = 0; i < 2; ++i)
+        readers.append(startCli({ u"history"_s, u"--db"_s, url }, env));
+    for (QProcess *process : std::as_const(readers)) {
+        const CliResult r = finish(process);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+    }
+    CliResult r = runCli({ u"history"_s, u"--limit"_s, u"100"_s, u"--db"_s, url }, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.array().size(), 2 * kLines);
+    QCOMPARE(queueCounts(queues.first()), u"0 0"_s);
+    auto db = openHistory(url);
+    QVERIFY(db);
+    const QString n = QString::number(2 * kLines);
+    QCOMPARE(queryRow(*db, u"SELECT count(*), count(DISTINCT uuid) FROM calls"_s),
+             (QStringList { n, n }));
+    QCOMPARE(queryRow(*db, u"SELECT count(*), count(DISTINCT call_id) FROM batch_calls"_s),
+             (QStringList { n, n }));
+    QCOMPARE(queryRow(*db, u"SELECT count(*) FROM batches"_s), QStringList { u"2"_s });
+    QCOMPARE(provider.requestCount(), 2 * kLines);
+}
+
+// `history push` of a local history: each call once, a second push sends nothing new,
+// --kind and --since choose; the password comes from PGPASSWORD and is printed nowhere.
+void TestPgHistory::pushTwiceSendsNothingNew()
+{
+    FakeProvider provider;
+    QVERIFY(provider.listen());
+    answerEverything(provider);
+    Machine laptop(u"pia"_s, u"pia-laptop"_s);
+    constexpr int kLines = 4;
+    const Workload work = writeWorkload(laptop.home(), provider.baseUrl(), 2, kLines);
+    QFile specFile(work.spec);
+    QVERIFY(specFile.open(QIODevice::ReadOnly));
+    QJsonObject reviewer = parse(specFile.readAll());
+    reviewer.insert(u"kind"_s, u"reviewer"_s);
+    const QString reviewerSpec =
+        writeFile(laptop.filePath(u"reviewer.spec.json"_s), QJsonDocument(reviewer).toJson());
+    const QString local = laptop.filePath(u"local.sqlite"_s);
+    QProcessEnvironment env = laptop.environment();
+    env.insert(u"QT_LOGGING_RULES"_s, u"callscope.*.debug=true"_s);
+    QByteArray everything;
+
+    CliResult r =
+        runCli({ u"batch"_s, work.spec, u"--inputs"_s, work.inputs, u"--db"_s, local }, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    r = runCli({ u"eval"_s, work.experiment, u"--db"_s, local }, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    r = runCli({ u"run"_s, reviewerSpec, u"--input"_s, u"Review it"_s, u"--db"_s, local }, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const int total = kLines + 2 + 1;
+
+    const QByteArray password = "pw-Push-" + QUuid::createUuid().toByteArray(QUuid::Id128);
+    const QString name = u"pushed%1"_s.arg(++m_databases);
+    QString error;
+    QVERIFY2(
+        m_server.exec(u"postgres"_s,
+                      u"CREATE ROLE pia LOGIN PASSWORD '%1'"_s.arg(QString::fromLatin1(password)),
+                      &error),
+        qPrintable(error));
+    QVERIFY2(m_server.exec(u"postgres"_s, u"CREATE DATABASE %1 OWNER pia"_s.arg(name), &error),
+             qPrintable(error));
+    const QString url = m_server.url(name, u"pia"_s);
+
+    // No password: refused, not queued.
+    r = runCli({ u"history"_s, u"push"_s, u"--to"_s, url, u"--db"_s, local }, env);
+    everything += r.out + r.err;
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("password"), r.err.constData());
+    // A password in the URL is refused before anything is sent.
+    QUrl withPassword(url);
+    withPassword.setPassword(u"given"_s);
+    r = runCli({ u"history"_s, u"push"_s, u"--to"_s, withPassword.toString(), u"--db"_s, local },
+               env);
+    QCOMPARE(r.exitCode, 2);
+
+    env.insert(u"PGPASSWORD"_s, QString::fromLatin1(password));
+    r = runCli(
+        { u"history"_s, u"push"_s, u"--to"_s, url, u"--kind"_s, u"reviewer"_s, u"--db"_s, local },
+        env);
+    everything += r.out + r.err;
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.json().value(u"calls"_s).toInt(), 1);
+    QCOMPARE(r.json().value(u"sent"_s).toInt(), 1);
+    QVERIFY2(r.err.contains("1 of 1"), r.err.constData());
+
+    r = runCli({ u"history"_s, u"push"_s, u"--to"_s, url, u"--db"_s, local }, env);
+    everything += r.out + r.err;
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.json().value(u"calls"_s).toInt(), total);
+    QCOMPARE(r.json().value(u"sent"_s).toInt(), total - 1);
+    QCOMPARE(r.json().value(u"already_there"_s).toInt(), 1);
+    QCOMPARE(r.json().value(u"failed"_s).toInt(), 0);
+    QCOMPARE(r.json().value(u"runs_sent"_s).toInt(), 2);
+    QVERIFY2(
+        r.err.contains(QByteArray(QByteArray::number(total) + " of " + QByteArray::number(total))),
+        r.err.constData());
+
+    // Again: nothing new, and it says so.
+    r = runCli({ u"history"_s, u"push"_s, u"--to"_s, url, u"--db"_s, local }, env);
+    everything += r.out + r.err;
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.json().value(u"sent"_s).toInt(), 0);
+    QCOMPARE(r.json().value(u"already_there"_s).toInt(), total);
+    QCOMPARE(r.json().value(u"runs_sent"_s).toInt(), 0);
+    QCOMPARE(r.json().value(u"runs_already_there"_s).toInt(), 2);
+    QVERIFY2(r.err.contains("nothing new to send"), r.err.constData());
+
+    // --since: tomorrow holds nothing, yesterday everything.
+    const QDate today = QDateTime::currentDateTimeUtc().date();
+    r = runCli({ u"history"_s, u"push"_s, u"--to"_s, url, u"--since"_s,
+                 today.addDays(1).toString(Qt::ISODate), u"--db"_s, local },
+               env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.json().value(u"calls"_s).toInt(), 0);
+    r = runCli({ u"history"_s, u"push"_s, u"--to"_s, url, u"--since"_s,
+                 today.addDays(-1).toString(Qt::ISODate), u"--kind"_s, u"planner"_s, u"--db"_s,
+                 local },
+               env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.json().value(u"calls"_s).toInt(), total - 1);
+    QCOMPARE(r.json().value(u"sent"_s).toInt(), 0);
+    r = runCli(
+        { u"history"_s, u"push"_s, u"--to"_s, url, u"--since"_s, u"yesterday"_s, u"--db"_s, local },
+        env);
+    QCOMPARE(r.exitCode, 2);
+
+    auto db = openHistory(m_server.url(name));
+    QVERIFY(db);
+    const QString n = QString::number(total);
+    QCOMPARE(queryRow(*db, u"SELECT count(*), count(DISTINCT uuid) FROM calls"_s),
+             (QStringList { n, n }));
+    QCOMPARE(queryRow(*db, u"SELECT count(*) FROM calls WHERE kind = 'reviewer'"_s),
+             QStringList { u"1"_s });
+    QCOMPARE(queryRow(*db, u"SELECT count(*), count(DISTINCT line) FROM batch_calls"_s),
+             (QStringList { QString::number(kLines), QString::number(kLines) }));
+    QCOMPARE(queryRow(*db, u"SELECT count(*), count(call_id) FROM experiment_runs"_s),
+             (QStringList { u"2"_s, u"2"_s }));
+    QCOMPARE(queryRow(*db,
+                      u"SELECT count(*) FROM calls WHERE person = 'pia' AND machine = "
+                      "'pia-laptop'"_s),
+             QStringList { n });
+
+    QVERIFY(!everything.isEmpty());
+    QVERIFY2(!everything.contains(password), everything.constData());
+    QCOMPARE(filesHolding(laptop.home(), password), QStringList());
+    QByteArray dump;
+    QVERIFY2(m_server.dump(name, &dump, &error), qPrintable(error));
+    QVERIFY(!dump.contains(password));
+}
+
+// Ctrl+C while `history push` waits on the server (the test holds a lock on the calls table):
+// the call in hand is stored whole, no other; the next push sends the rest.
+void TestPgHistory::pushStopsBetweenCalls()
+{
+    FakeProvider provider;
+    QVERIFY(provider.listen());
+    answerEverything(provider);
+    Machine laptop(u"quinn"_s, u"quinn-laptop"_s);
+    constexpr int kLines = 5;
+    const Workload work = writeWorkload(laptop.home(), provider.baseUrl(), 1, kLines);
+    const QString local = laptop.filePath(u"local.sqlite"_s);
+    const QProcessEnvironment env = laptop.environment();
+    CliResult r =
+        runCli({ u"batch"_s, work.spec, u"--inputs"_s, work.inputs, u"--db"_s, local }, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QString url = freshDatabase();
+    auto db = openHistory(url);
+    QVERIFY(db);
+    const QString name = QUrl(url).path().mid(1);
+
+    QSqlQuery lock(db->connection());
+    QVERIFY(lock.exec(u"BEGIN"_s));
+    QVERIFY2(lock.exec(u"LOCK TABLE calls IN ACCESS EXCLUSIVE MODE"_s),
+             qPrintable(lock.lastError().text()));
+    QProcess *push = startCli({ u"history"_s, u"push"_s, u"--to"_s, url, u"--db"_s, local }, env);
+    // The push waits for the lock: its first call is in hand.
+    QTRY_COMPARE_WITH_TIMEOUT(
+        queryRow(*openHistory(url),
+                 u"SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND "
+                 "datname = '%1'"_s.arg(name)),
+        QStringList { u"1"_s }, 30000);
+    QVERIFY(::kill(pid_t(push->processId()), SIGINT) == 0);
+    // Ctrl+C has been read: let the call in hand go on.
+    QByteArray said;
+    QTRY_VERIFY_WITH_TIMEOUT((said += push->readAllStandardError()).contains("stopping after"),
+                             30000);
+    QVERIFY(lock.exec(u"COMMIT"_s));
+    r = finish(push);
+    r.err.prepend(said);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.json().value(u"cancelled"_s).toBool(), r.out.constData());
+    const int sent = r.json().value(u"sent"_s).toInt();
+    QCOMPARE(sent, 1);
+    QVERIFY2(r.err.contains("stopped"), r.err.constData());
+    // Whole calls only: each with every turn and attempt and its batch line.
+    const QString n = QString::number(sent);
+    QCOMPARE(queryRow(*db, u"SELECT count(*), sum(turn_count), sum(attempt_count) FROM calls"_s),
+             queryRow(*db,
+                      u"SELECT count(*), (SELECT count(*) FROM call_turns), (SELECT count(*) "
+                      "FROM call_attempts) FROM calls"_s));
+    QCOMPARE(queryRow(*db, u"SELECT count(*) FROM calls"_s), QStringList { n });
+    QCOMPARE(queryRow(*db, u"SELECT count(*) FROM batch_calls"_s), QStringList { n });
+
+    r = runCli({ u"history"_s, u"push"_s, u"--to"_s, url, u"--db"_s, local }, env);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.json().value(u"sent"_s).toInt(), kLines - sent);
+    QCOMPARE(r.json().value(u"already_there"_s).toInt(), sent);
+    QCOMPARE(queryRow(*db, u"SELECT count(*), count(DISTINCT uuid) FROM calls"_s),
+             (QStringList { QString::number(kLines), QString::number(kLines) }));
+}
+
+// The store writer on a server that goes away: the write goes to the local queue (and says so),
+// a retry while the server is down sends nothing, a retry once it is back sends the call once
+// and the writer writes to the server again (what the studio's status-bar line does).
+void TestPgHistory::writerQueuesAndSendsOnRetry()
+{
+    const QString url = freshDatabase();
+    {
+        auto db = openHistory(url);
+        QVERIFY(db);
+    }
+    QFile::remove(HistoryQueue::pathFor(url));
+    auto restart = qScopeGuard([this] {
+        QString ignored;
+        m_server.restart(&ignored);
+    });
+    StoreWriter writer(url);
+    QObject context;
+    // Each answer comes from the event loop; nullopt when none came.
+    auto insert = [&](const QString &text) {
+        std::optional<WriteResult> answer;
+        writer.insertCall(record(u"planner"_s, text, QDateTime::currentMSecsSinceEpoch()), {}, {},
+                          &context, [&answer](const WriteResult &r) { answer = r; });
+        QTest::qWaitFor([&answer] { return answer.has_value(); }, 30000);
+        return answer.value_or(WriteResult());
+    };
+    auto retry = [&] {
+        std::optional<StoreWriter::QueueReport> report;
+        writer.sendQueue(&context, [&report](const StoreWriter::QueueReport &r) { report = r; });
+        QTest::qWaitFor([&report] { return report.has_value(); }, 30000);
+        return report.value_or(StoreWriter::QueueReport());
+    };
+    WriteResult first = insert(u"before"_s);
+    QVERIFY2(first.id.ok() && !first.queued, qPrintable(first.id.error().message));
+    QString error;
+    QVERIFY2(m_server.stop(&error), qPrintable(error));
+    WriteResult second = insert(u"while away"_s);
+    QVERIFY2(second.id.ok(), qPrintable(second.id.error().message));
+    QVERIFY(second.queued);
+    QVERIFY(writer.queueing());
+    QCOMPARE(writer.queuePath(), HistoryQueue::pathFor(url));
+    StoreWriter::QueueReport report = retry();
+    QVERIFY(report.outcome.unreachable);
+    QCOMPARE(report.waitingCalls, 1);
+    QVERIFY(report.queueing);
+    // (The plural forms come from the program's English translation; the source text here.)
+    const QString message = HistoryQueue::waitingMessage(url, report.waitingCalls);
+    QVERIFY2(
+        message.startsWith(u"1 call"_s)
+            && message.endsWith(u"to the shared history at "_s + HistoryQueue::serverName(url)),
+        qPrintable(message));
+
+    QVERIFY2(m_server.restart(&error), qPrintable(error));
+    report = retry();
+    QCOMPARE(report.outcome.sent, 1);
+    QCOMPARE(report.waitingCalls, 0);
+    QVERIFY(!report.queueing);
+    QVERIFY(!writer.queueing());
+    WriteResult third = insert(u"after"_s);
+    QVERIFY2(third.id.ok() && !third.queued, qPrintable(third.id.error().message));
+    report = retry();
+    QCOMPARE(report.outcome.total, 0);
+    writer.flush();
+    auto db = openHistory(url);
+    QVERIFY(db);
+    QCOMPARE(queryRow(*db, u"SELECT count(*), count(DISTINCT uuid) FROM calls"_s),
+             (QStringList { u"3"_s, u"3"_s }));
 }
 
 QTEST_GUILESS_MAIN(TestPgHistory)

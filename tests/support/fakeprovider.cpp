@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <sys/socket.h>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -271,6 +272,8 @@ std::optional<QList<CassetteInteraction>> loadCassette(const QString &path, QStr
 
 class FakeConnection final : public QObject
 {
+    friend class FakeProvider;
+
 public:
     FakeConnection(FakeProvider *server, QTcpSocket *socket, int id)
         : QObject(server)
@@ -411,6 +414,11 @@ private:
         m_state = State::Responding;
         if (m_reply.neverAnswer)
             return; // stays Responding forever: later input is buffered, never answered
+        if (m_reply.held) {
+            m_reply.held = false;
+            m_server->m_held.append(m_id);
+            return; // releaseHeld() starts it again
+        }
         m_step = Step::Headers;
         m_sent = 0;
         m_limit = m_reply.body.size();
@@ -614,6 +622,23 @@ void FakeProvider::closeAllConnections()
     const auto connections = m_connections.values();
     for (QObject *connection : connections)
         static_cast<FakeConnection *>(connection)->closeNow();
+}
+
+int FakeProvider::heldCount() const
+{
+    int count = 0;
+    for (int id : m_held)
+        count += m_connections.contains(id) ? 1 : 0;
+    return count;
+}
+
+void FakeProvider::releaseHeld()
+{
+    const QList<int> held = std::exchange(m_held, {});
+    for (int id : held) {
+        if (QObject *connection = m_connections.value(id))
+            static_cast<FakeConnection *>(connection)->startReply();
+    }
 }
 
 void FakeProvider::onNewConnection()

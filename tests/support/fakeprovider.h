@@ -71,6 +71,9 @@ struct FakeReply
     qsizetype cutAfterBytes = -1; // with `cut`: body bytes sent before it happens
     Cut cut = Cut::None;
     bool countsInFlight = false; // set by the provider: this reply holds a place of its limit
+    // Kept back (request read, nothing sent) until FakeProvider::releaseHeld(): a test holds a
+    // run at a known point, changes the world (stops a server), then lets it go on.
+    bool held = false;
 
     // Builders. Bodies are sent byte for byte (invalid UTF-8 or broken JSON included).
     static FakeReply json(int status, const QByteArray &body);
@@ -166,6 +169,9 @@ public:
     bool isConnectionOpen(int connection) const;
     int openConnectionCount() const;
     void closeAllConnections();
+    // Replies kept back (FakeReply::held) right now, and sending them.
+    int heldCount() const;
+    void releaseHeld();
 
 Q_SIGNALS:
     void requestReceived(int index);
@@ -179,6 +185,7 @@ private:
     void record(const RecordedRequest &request);
     void onConnectionClosed(int connection);
     void replyEnded(const FakeReply &reply);
+    friend class FakeConnection;
 
     QTcpServer m_server;
     Responder m_responder;
@@ -191,6 +198,7 @@ private:
     std::optional<FakeReply> m_defaultReply;
     QList<RecordedRequest> m_requests;
     QHash<int, QObject *> m_connections; // open ones
+    QList<int> m_held; // connections whose reply is held
     int m_connectionsSeen = 0;
 };
 

@@ -127,6 +127,19 @@ bool PgServer::start(QString *error)
         }
         hba.write("local all " + user().toLatin1() + " trust\nlocal all all scram-sha-256\n");
     }
+    return launch(error);
+}
+
+bool PgServer::restart(QString *error)
+{
+    if (m_running)
+        return true;
+    return launch(error);
+}
+
+bool PgServer::launch(QString *error)
+{
+    const QString data = m_dir.filePath(u"data"_s);
     const QString options =
         u"-k %1 -p %2 -c listen_addresses='' -c fsync=off -c synchronous_commit=off "
         u"-c full_page_writes=off"_s.arg(m_dir.path())

@@ -27,6 +27,8 @@ public:
     // Makes and starts the server; false with the reason in *error.
     bool start(QString *error);
     bool stop(QString *error = nullptr);
+    // Starts a stopped server again on the same data, socket and port (pg_ctl start -w).
+    bool restart(QString *error);
     bool isRunning() const { return m_running; }
 
     // A database of its own on the server (CREATE DATABASE); false with the reason.
@@ -48,6 +50,7 @@ public:
 
 private:
     bool run(const QStringList &command, QString *error, QString *output = nullptr);
+    bool launch(QString *error);
 
     QTemporaryDir m_dir;
     int m_port = 0;

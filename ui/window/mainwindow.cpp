@@ -13,6 +13,7 @@
 #include "ui/widgets/displaynames.h"
 #include "ui/widgets/jobsbutton.h"
 #include "ui/widgets/jsoneditor.h"
+#include "ui/widgets/sharedhistorylabel.h"
 #include "ui/widgets/studioservices.h"
 #include "ui/window/experimentshost.h"
 #include "ui/window/findingsdock.h"
@@ -485,6 +486,9 @@ void MainWindow::createStatusBar()
     m_engineLabel->setObjectName(u"engineLabel"_s);
     // Calls in flight from every panel, each one cancellable.
     statusBar()->addPermanentWidget(new JobsButton(m_studio->calls(), this));
+    // Calls that wait in the local queue of a shared history the studio could not reach.
+    statusBar()->addPermanentWidget(
+        new SharedHistoryLabel(m_studio->calls(), m_options.databasePath, this));
     statusBar()->addPermanentWidget(m_countsLabel);
     statusBar()->addPermanentWidget(m_engineLabel);
     statusBar()->addPermanentWidget(m_cursorLabel);
