@@ -37,9 +37,9 @@ double ExplicitCacheEntry::keptSeconds(const QDateTime &now) const
     if (!created.isValid())
         return 0;
     const QDateTime end = ended.isValid() ? ended : now;
-    const qint64 ms = std::clamp<qint64>(created.msecsTo(end), 0,
-                                         ttlSeconds > 0 ? ttlSeconds * 1000
-                                                        : std::numeric_limits<qint64>::max());
+    const qint64 ms =
+        std::clamp<qint64>(created.msecsTo(end), 0,
+                           ttlSeconds > 0 ? ttlSeconds * 1000 : std::numeric_limits<qint64>::max());
     return double(ms) / 1000.0;
 }
 
@@ -78,7 +78,8 @@ GeminiContentCache::~GeminiContentCache()
 bool GeminiContentCache::wanted(const EngineConfig &config, const ChatRequest &request)
 {
     return config.type == EngineType::Gemini && request.cache && request.cache->explicitCache
-        && request.cachedContent.isEmpty() && (!request.system.isEmpty() || !request.tools.isEmpty());
+        && request.cachedContent.isEmpty()
+        && (!request.system.isEmpty() || !request.tools.isEmpty());
 }
 
 qint64 GeminiContentCache::ttlSeconds(const std::optional<CacheSpec> &cache)
@@ -90,8 +91,7 @@ qint64 GeminiContentCache::ttlSeconds(const std::optional<CacheSpec> &cache)
     return 3600;
 }
 
-HttpRequestData GeminiContentCache::requestFor(const EngineConfig &config,
-                                               const QByteArray &method,
+HttpRequestData GeminiContentCache::requestFor(const EngineConfig &config, const QByteArray &method,
                                                const QString &path) const
 {
     // The codec's request carries the key the way a model request does; the API root is its
@@ -119,8 +119,8 @@ HttpRequestData GeminiContentCache::requestFor(const EngineConfig &config,
 }
 
 void GeminiContentCache::acquire(const EngineConfig &config, QNetworkAccessManager *nam,
-                                 const ChatRequest &request, const QString &label,
-                                 QObject *context, std::function<void(const QString &)> done)
+                                 const ChatRequest &request, const QString &label, QObject *context,
+                                 std::function<void(const QString &)> done)
 {
     QPointer<QObject> guard(context);
     auto later = [guard, done](const QString &name) {

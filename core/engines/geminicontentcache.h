@@ -71,8 +71,8 @@ public:
     // `done` gets the name of the entry to name, or an empty string (send the prefix). It runs
     // once, from the event loop or at once for an entry that exists, never once `context` is
     // gone. `label` says whose work the request is (an experiment's variant; may be empty).
-    void acquire(const EngineConfig &config, QNetworkAccessManager *nam,
-                 const ChatRequest &request, const QString &label, QObject *context,
+    void acquire(const EngineConfig &config, QNetworkAccessManager *nam, const ChatRequest &request,
+                 const QString &label, QObject *context,
                  std::function<void(const QString &name)> done);
     // Deletes every entry; `done` runs once all creates and deletes have been answered (at
     // once when there is nothing to delete). Requests acquired after it send their prefix.
