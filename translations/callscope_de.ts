@@ -1050,6 +1050,26 @@
         <source>Request: %1 → %2 characters, about %3 → %4 tokens</source>
         <translation>Anfrage: %1 → %2 Zeichen, etwa %3 → %4 Token</translation>
     </message>
+    <message>
+        <source>No call is shown.</source>
+        <translation>Kein Aufruf angezeigt.</translation>
+    </message>
+    <message>
+        <source>B&amp;udget</source>
+        <translation>B&amp;udget</translation>
+    </message>
+    <message>
+        <source>Prompt ca&amp;che</source>
+        <translation>Prompt-Ca&amp;che</translation>
+    </message>
+    <message>
+        <source>Reading the prompt cache of call %1…</source>
+        <translation>Der Prompt-Cache von Aufruf %1 wird gelesen…</translation>
+    </message>
+    <message>
+        <source>The prompt cache is shown for a stored call.</source>
+        <translation>Der Prompt-Cache wird für einen gespeicherten Aufruf gezeigt.</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::CacheView</name>
@@ -9797,6 +9817,26 @@ push     sendet die Aufrufe dieses Verlaufs an einen gemeinsamen, jeden einmal (
         <source>the local queue was not sent in full (it keeps the rest): %1</source>
         <translation>die lokale Warteschlange wurde nicht ganz gesendet (sie behält den Rest): %1</translation>
     </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>Warnung: %1</translation>
+    </message>
+    <message>
+        <source>batch %1: explicit cache %2: %3 tokens, named by %4 requests, kept %5 s, %6; storage $%7</source>
+        <translation>Batch %1: expliziter Cache %2: %3 Tokens, von %4 Anfragen genannt, %5 s gehalten, %6; Speicher $%7</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>gelöscht</translation>
+    </message>
+    <message>
+        <source>not deleted</source>
+        <translation>nicht gelöscht</translation>
+    </message>
+    <message>
+        <source>; $%1 with $%2 of cache storage, $%3 without the cache</source>
+        <translation>; $%1 mit $%2 Cache-Speicher, $%3 ohne den Cache</translation>
+    </message>
 </context>
 <context>
     <name>Cli::Engines</name>
@@ -10325,6 +10365,25 @@ push     sendet die Aufrufe dieses Verlaufs an einen gemeinsamen, jeden einmal (
     <message>
         <source>No difference this run can detect between %1 and %2 (%2 minus %1: %3 points, %4; %5); with %6 cases it would see about %7 points.</source>
         <translation>Kein Unterschied zwischen %1 und %2, den dieser Lauf erkennen kann (%2 minus %1: %3 Punkte, %4; %5); mit %6 Fällen würde er etwa %7 Punkte sehen.</translation>
+    </message>
+</context>
+<context>
+    <name>GeminiContentCache</name>
+    <message>
+        <source>the answer names no cached content</source>
+        <translation>die Antwort nennt keinen Cache-Inhalt</translation>
+    </message>
+    <message>
+        <source>Gemini&apos;s explicit cache for %1 could not be created (%2); the calls send the system prompt and tools themselves</source>
+        <translation>Der explizite Cache von Gemini für %1 konnte nicht angelegt werden (%2); die Aufrufe senden Systemprompt und Werkzeuge selbst</translation>
+    </message>
+    <message>
+        <source>no network access</source>
+        <translation>kein Netzwerkzugriff</translation>
+    </message>
+    <message>
+        <source>Gemini&apos;s explicit cache %1 could not be deleted (%2); it ends by itself after its TTL</source>
+        <translation>Der explizite Cache %1 von Gemini konnte nicht gelöscht werden (%2); er endet von selbst nach seiner TTL</translation>
     </message>
 </context>
 <context>

@@ -322,6 +322,8 @@ int runEval(const QStringList &arguments)
                    "replies of the calls in flight go to %2")
                 .arg(why, RecoveryFile::pathFor(context.databasePath())));
     });
+    QObject::connect(&run, &ExperimentRun::notice, &run,
+                     [](const QString &text) { printError(Tr::tr("warning: %1").arg(text)); });
     QObject::connect(
         &run, &ExperimentRun::runFinished, &run,
         [&out, &outError, &run, experimentId](const ExperimentRunRecord &r) {

@@ -60,6 +60,21 @@ struct Tr
     Q_DECLARE_TR_FUNCTIONS(Cli)
 };
 
+// {"entries": [...each with its storage_usd], "storage_usd"} of Gemini explicit cache entries.
+QJsonObject explicitCacheJson(const QList<ExplicitCacheEntry> &entries, const PriceTable &prices)
+{
+    QJsonArray list;
+    double total = 0;
+    for (const ExplicitCacheEntry &entry : entries) {
+        QJsonObject json = entry.toJson();
+        const auto usd = prices.storageCost(entry.model, entry.tokens, entry.keptSeconds());
+        json.insert(u"storage_usd"_s, usd ? QJsonValue(*usd) : QJsonValue(QJsonValue::Null));
+        total += usd.value_or(0);
+        list.append(json);
+    }
+    return { { u"entries"_s, list }, { u"storage_usd"_s, total } };
+}
+
 QJsonObject resultJson(const LaunchResult &result)
 {
     const CallRecord &r = result.record;
@@ -80,6 +95,15 @@ QJsonObject resultJson(const LaunchResult &result)
     const QJsonObject costs = prices.costJson(r);
     for (auto it = costs.begin(); it != costs.end(); ++it)
         out.insert(it.key(), it.value());
+    if (!result.explicitCaches.isEmpty()) {
+        // The call's own Gemini cache entry: what keeping it cost is part of the call's cost.
+        out.insert(u"explicit_cache"_s, explicitCacheJson(result.explicitCaches, prices));
+        const double storage =
+            out.value(u"explicit_cache"_s).toObject().value(u"storage_usd"_s).toDouble();
+        out.insert(u"cache_storage_usd"_s, storage);
+        if (out.value(u"cost_usd"_s).isDouble())
+            out.insert(u"cost_usd"_s, out.value(u"cost_usd"_s).toDouble() + storage);
+    }
     if (!result.storeError.isEmpty())
         out.insert(u"store_error"_s, result.storeError);
     if (result.queued)
@@ -238,6 +262,8 @@ int runRun(const QStringList &arguments)
     }
     StopOnSignal stopper(cancelling(job));
     const LaunchResult result = waitFor(job);
+    for (const QString &notice : result.cacheNotices)
+        printError(Tr::tr("warning: %1").arg(notice));
     printResult(result);
     // A call that could not be stored is not a success, even when the model answered.
     if (!result.storeError.isEmpty())
@@ -501,6 +527,8 @@ int runBatch(const QStringList &arguments)
                    "replies of the calls in flight go to %2")
                 .arg(why, RecoveryFile::pathFor(context.databasePath())));
     });
+    QObject::connect(&run, &BatchRun::notice, &run,
+                     [](const QString &text) { printError(Tr::tr("warning: %1").arg(text)); });
     run.setBatchId(batchId);
     run.setCompletedLines(completed);
     run.setWindow(jobs);
@@ -593,6 +621,27 @@ int runBatch(const QStringList &arguments)
                                 .arg(inputs.lines.size())
                                 .arg(completedNow + p.resumed)
                                 .arg(int(inputs.lines.size()) - completedNow - p.resumed)));
+    // Gemini's explicit cache: what keeping its entries cost is part of the batch's cost.
+    const QList<ExplicitCacheEntry> entries = run.contentCache()->entries();
+    static const PriceTable prices = PriceTable::fromSettings();
+    const QJsonObject explicitCache = explicitCacheJson(entries, prices);
+    const double storage = explicitCache.value(u"storage_usd"_s).toDouble();
+    batchCost += storage;
+    for (const QJsonValue &e : explicitCache.value(u"entries"_s).toArray()) {
+        const QJsonObject entry = e.toObject();
+        std::fprintf(
+            stderr, "%s\n",
+            qPrintable(Tr::tr("batch %1: explicit cache %2: %3 tokens, named by %4 requests, kept "
+                              "%5 s, %6; storage $%7")
+                           .arg(batchId)
+                           .arg(entry.value(u"name"_s).toString())
+                           .arg(entry.value(u"tokens"_s).toInteger())
+                           .arg(entry.value(u"requests"_s).toInt())
+                           .arg(entry.value(u"kept_seconds"_s).toDouble(), 0, 'f', 3)
+                           .arg(entry.value(u"deleted"_s).toBool() ? Tr::tr("deleted")
+                                                                   : Tr::tr("not deleted"))
+                           .arg(entry.value(u"storage_usd"_s).toDouble(), 0, 'g', 6)));
+    }
     if (!batchUsage.isEmpty()) {
         QString tokens =
             Tr::tr("batch %1: %2 prompt tokens (%3 uncached, %4 read from the cache, %5 "
@@ -603,10 +652,15 @@ int runBatch(const QStringList &arguments)
                 .arg(batchUsage.cacheReadTokens)
                 .arg(batchUsage.cacheWriteTokens)
                 .arg(batchUsage.outputTokens);
-        if (batchPriced)
+        if (batchPriced && entries.isEmpty())
             tokens += Tr::tr("; $%1, $%2 without the cache")
                           .arg(batchCost, 0, 'f', 4)
                           .arg(batchUncached, 0, 'f', 4);
+        else if (batchPriced)
+            tokens += Tr::tr("; $%1 with $%2 of cache storage, $%3 without the cache")
+                          .arg(batchCost, 0, 'f', 6)
+                          .arg(storage, 0, 'g', 6)
+                          .arg(batchUncached, 0, 'f', 6);
         std::fprintf(stderr, "%s\n", qPrintable(tokens));
     }
     if (p.notStored > 0)

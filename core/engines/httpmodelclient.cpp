@@ -1,5 +1,7 @@
 #include "core/engines/httpmodelclient.h"
 
+#include "core/engines/geminicontentcache.h"
+
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
 
@@ -62,11 +64,37 @@ QString HttpModelClient::model() const
     return m_config.model;
 }
 
+void HttpModelClient::setContentCache(GeminiContentCache *cache, const QString &label)
+{
+    m_contentCache = cache;
+    m_contentCacheLabel = label;
+}
+
 void HttpModelClient::send(const ChatRequest &request, int maxAttempts)
 {
-    if (m_job)
+    if (m_job || m_acquiring)
         cancel();
+    if (m_contentCache && GeminiContentCache::wanted(m_config, request)) {
+        // The entry for this prefix first (made by the first request that needs it); without
+        // one the request sends its prefix itself.
+        const quint64 ticket = ++m_acquireTicket;
+        m_acquiring = true;
+        m_contentCache->acquire(m_config, m_nam.data(), request, m_contentCacheLabel, this,
+                                [this, ticket, request, maxAttempts](const QString &name) {
+                                    if (!m_acquiring || ticket != m_acquireTicket)
+                                        return;
+                                    m_acquiring = false;
+                                    ChatRequest named = request;
+                                    named.cachedContent = name;
+                                    sendNow(named, maxAttempts);
+                                });
+        return;
+    }
+    sendNow(request, maxAttempts);
+}
 
+void HttpModelClient::sendNow(const ChatRequest &request, int maxAttempts)
+{
     const HttpRequestData data = m_codec->buildRequest(request, m_config);
     HttpJobSettings settings = m_settings;
     if (maxAttempts > 0)
@@ -85,6 +113,14 @@ void HttpModelClient::send(const ChatRequest &request, int maxAttempts)
 
 void HttpModelClient::cancel()
 {
+    if (m_acquiring) {
+        m_acquiring = false;
+        ++m_acquireTicket;
+        ModelOutcome outcome;
+        outcome.cancelled = true;
+        Q_EMIT finished(outcome);
+        return;
+    }
     if (m_job)
         m_job->cancel();
 }

@@ -15,6 +15,8 @@ class QNetworkAccessManager;
 
 namespace Callscope {
 
+class GeminiContentCache;
+
 class HttpModelClient final : public ModelClient
 {
     Q_OBJECT
@@ -35,7 +37,7 @@ public:
     // Aborts at once; `finished` (cancelled = true) is emitted before cancel() returns.
     void cancel() override;
     bool cutStream() override;
-    bool isBusy() const { return !m_job.isNull(); }
+    bool isBusy() const { return !m_job.isNull() || m_acquiring; }
 
     QJsonArray toNative(const QString &system, const QList<Message> &messages) const override;
     QList<Message> fromNative(const QJsonArray &native) const override;
@@ -44,8 +46,12 @@ public:
     const EngineCodec &codec() const { return *m_codec; }
     HttpJobSettings settings() const { return m_settings; }
     void setSettings(const HttpJobSettings &settings) { m_settings = settings; }
+    // Requests that ask for Gemini's explicit cache name the entry `cache` keeps for their
+    // prefix (made before the first of them); `label` says whose work they are. Not owned.
+    void setContentCache(GeminiContentCache *cache, const QString &label = {});
 
 private:
+    void sendNow(const ChatRequest &request, int maxAttempts);
     void onJobFinished(HttpJob *job);
 
     EngineConfig m_config;
@@ -53,6 +59,10 @@ private:
     QPointer<QNetworkAccessManager> m_nam;
     HttpJobSettings m_settings;
     QPointer<HttpJob> m_job;
+    QPointer<GeminiContentCache> m_contentCache;
+    QString m_contentCacheLabel;
+    quint64 m_acquireTicket = 0; // a send() waiting for its cache entry, when m_acquiring
+    bool m_acquiring = false;
 };
 
 // The ModelClient for an engine configuration; nullptr for EngineType::Replay (the replay

@@ -192,8 +192,10 @@ ExperimentRun::ExperimentRun(CallService *service, const Experiment &experiment,
     : QObject(parent)
     , m_service(service)
     , m_experiment(experiment)
+    , m_contentCache(new GeminiContentCache(this))
 {
     m_checks.setMaxThreadCount(1);
+    connect(m_contentCache, &GeminiContentCache::notice, this, &ExperimentRun::notice);
 }
 
 // m_checks waits for a check under way (bounded by the validator's budget) as it goes.
@@ -411,6 +413,11 @@ void ExperimentRun::launch(const Planned &planned)
             return rounds ? rounds->clientFor(caseId, variantName, repeat, config, nam, parent)
                           : nullptr;
         };
+    }
+    if (!m_rounds) {
+        // A batch experiment's requests go to the provider's batch API, which names no entry.
+        request.contentCache = m_contentCache;
+        request.contentCacheLabel = variant.name;
     }
     if (m_cache) {
         QPointer<ResponseCache> cache = m_cache;
@@ -769,6 +776,17 @@ void ExperimentRun::checkDone()
         return;
     if (!m_stopping && !m_halted && m_next < m_plan.size())
         return;
+    // The explicit cache entries go before the run is over, whatever ended it.
+    if (!m_contentCacheReleased) {
+        if (!m_contentCacheReleasing) {
+            m_contentCacheReleasing = true;
+            m_contentCache->release([this] {
+                m_contentCacheReleased = true;
+                checkDone();
+            });
+        }
+        return;
+    }
     m_finished = true;
     m_lock.reset();
     Q_EMIT finished();
@@ -837,6 +855,7 @@ ExperimentRun::Results ExperimentRun::results() const
     out.results = m_results;
     out.prices = m_prices;
     out.labels = m_labels;
+    out.explicitCaches = m_contentCache->entries();
     if (m_rounds) {
         out.rounds = m_rounds->overview();
         out.directRuns = m_rounds->directRuns();
@@ -947,6 +966,25 @@ QJsonObject ExperimentRun::Results::summary() const
 {
     QJsonArray variants;
     QJsonArray cells;
+    // Gemini's explicit cache: what keeping each entry cost, shared evenly by the variants
+    // that named it, and in the variants' cost.
+    QHash<QString, double> storageOf;
+    QJsonArray cacheEntries;
+    double storageTotal = 0;
+    bool storagePriced = true;
+    for (const ExplicitCacheEntry &entry : explicitCaches) {
+        QJsonObject json = entry.toJson();
+        const auto usd = prices.storageCost(entry.model, entry.tokens, entry.keptSeconds());
+        json.insert(u"storage_usd"_s, usd ? QJsonValue(*usd) : QJsonValue(QJsonValue::Null));
+        cacheEntries.append(json);
+        if (!usd) {
+            storagePriced = false;
+            continue;
+        }
+        storageTotal += *usd;
+        for (const QString &user : entry.users)
+            storageOf[user] += *usd / double(entry.users.size());
+    }
     // Per variant, each case that ran every repeat: what the paired comparisons look at.
     QList<QHash<QString, Stats::CaseOutcome>> outcomes(experiment.variants.size());
     for (int v = 0; v < experiment.variants.size(); ++v) {
@@ -980,6 +1018,7 @@ QJsonObject ExperimentRun::Results::summary() const
             saved += t.saved;
             scoreSum += t.score;
             latencies += t.latencies;
+
             const bool all = cell.value(u"passed"_s).toBool();
             const bool isFlaky = cell.value(u"flaky"_s).toBool();
             passed += all ? 1 : 0;
@@ -989,6 +1028,8 @@ QJsonObject ExperimentRun::Results::summary() const
                 outcomes[v].insert(row.id, { t.seen, t.good, all, t.score / t.seen });
             cells.append(cell);
         }
+        const double storage = storageOf.value(variant);
+        cost += storage;
         QJsonObject entry {
             { u"name"_s, variant },
             { u"cases"_s, cases },
@@ -1026,6 +1067,8 @@ QJsonObject ExperimentRun::Results::summary() const
             { u"cache_saved_usd"_s,
               unpriced == 0 && runCount > 0 ? QJsonValue(uncached - cost + saved)
                                             : QJsonValue(QJsonValue::Null) },
+            // Gemini's explicit cache storage (in cost_usd, not in cost_uncached_usd).
+            { u"cache_storage_usd"_s, storage },
             { u"unpriced_runs"_s, unpriced },
             { u"cached_runs"_s, cachedRuns },
             { u"latency_ms"_s,
@@ -1057,6 +1100,12 @@ QJsonObject ExperimentRun::Results::summary() const
                           { u"variants"_s, variants },
                           { u"comparisons"_s, comparisons(outcomes) },
                           { u"cells"_s, cells } };
+    if (!cacheEntries.isEmpty())
+        summary.insert(u"explicit_cache"_s,
+                       QJsonObject { { u"entries"_s, cacheEntries },
+                                     { u"storage_usd"_s,
+                                       storagePriced ? QJsonValue(storageTotal)
+                                                     : QJsonValue(QJsonValue::Null) } });
     if (!labels.isEmpty()) {
         QList<ExperimentRunRecord> runs;
         runs.reserve(results.size());

@@ -163,6 +163,7 @@ public:
         std::optional<BatchRoundsOverview> rounds; // a batch experiment's, once started
         int directRuns = 0;
         QList<ReviewLabel> labels; // people's labels of the runs (the summary's "review")
+        QList<ExplicitCacheEntry> explicitCaches; // Gemini cachedContents this session made
 
         QJsonObject summary() const;
         QJsonObject cellJson(const DatasetRow &row, const QString &variant,
@@ -175,8 +176,14 @@ public:
     QJsonObject cell(const QString &caseId, const QString &variant) const;
     QList<ExperimentRunRecord> runs() const; // every run, resumed ones included, in plan order
     bool allPassed() const;
+    // Gemini's explicit cache entries of this session (made by the first call of each prefix,
+    // deleted before `finished`).
+    GeminiContentCache *contentCache() const { return m_contentCache; }
 
 Q_SIGNALS:
+    // Something the person should know that does not stop the run (an explicit cache that
+    // could not be made: the calls send their prefix).
+    void notice(const QString &text);
     void runFinished(const Callscope::ExperimentRunRecord &run);
     // The first store failure that will recur; finished follows once what runs has ended.
     void halted(const QString &why);
@@ -209,6 +216,9 @@ private:
     BatchRounds *m_rounds = nullptr;
     ResponseCache::Mode m_cacheMode = ResponseCache::Mode::Use;
     ResponseCache *m_cache = nullptr;
+    GeminiContentCache *m_contentCache = nullptr; // a child
+    bool m_contentCacheReleasing = false;
+    bool m_contentCacheReleased = false;
     Experiment m_experiment;
     qint64 m_experimentId = 0;
     QSet<QString> m_only;

@@ -148,6 +148,15 @@ std::optional<double> PriceTable::uncachedCost(const QString &model, const Usage
     return (double(usage.promptTokens()) * in + double(usage.outputTokens) * out) / 1e6;
 }
 
+std::optional<double> PriceTable::storageCost(const QString &model, qint64 tokens,
+                                              double seconds) const
+{
+    const auto p = price(model);
+    if (!p)
+        return std::nullopt;
+    return double(tokens) * p->cacheStoragePerHour * (seconds / 3600.0) / 1e6;
+}
+
 QJsonObject PriceTable::costJson(const CallRecord &record) const
 {
     if (record.engineType == u"replay"_s)

@@ -47,6 +47,9 @@ public:
     // input price.
     std::optional<double> uncachedCost(const QString &model, const Usage &usage,
                                        bool batch = false) const;
+    // What keeping `tokens` in Gemini's explicit cache for `seconds` costs: tokens times hours
+    // (by the second) at cache_storage_per_hour; nullopt when the model has no price.
+    std::optional<double> storageCost(const QString &model, qint64 tokens, double seconds) const;
     // {"cost_usd", "cost_uncached_usd"} of a stored call, null where the model has no price. A
     // replayed call cost nothing; a call answered through a provider batch is at batch prices.
     QJsonObject costJson(const CallRecord &record) const;

@@ -110,7 +110,10 @@ BatchRun::BatchRun(CallService *service, const Spec &spec, const QList<BatchLine
     , m_service(service)
     , m_spec(spec)
     , m_lines(lines)
-{ }
+    , m_contentCache(new GeminiContentCache(this))
+{
+    connect(m_contentCache, &GeminiContentCache::notice, this, &BatchRun::notice);
+}
 
 BatchRun::~BatchRun() = default;
 
@@ -199,6 +202,7 @@ bool BatchRun::launch(const BatchLine &line)
     request.options.allowedTools = m_allowedTools;
     request.options.metadata = line.metadata;
     request.options.metadata.insert(u"batch_line"_s, line.line);
+    request.contentCache = m_contentCache;
     if (m_batchId > 0) {
         request.options.metadata.insert(u"batch_id"_s, m_batchId);
         request.batch = BatchLink { m_batchId, line.line };
@@ -291,6 +295,17 @@ void BatchRun::checkDone()
         return;
     if (m_fillQueued || (!m_stopping && !m_halted && m_nextIndex < m_lines.size()))
         return;
+    // The explicit cache entries go before the batch is over, whatever ended it.
+    if (!m_cacheReleased) {
+        if (!m_cacheReleasing) {
+            m_cacheReleasing = true;
+            m_contentCache->release([this] {
+                m_cacheReleased = true;
+                checkDone();
+            });
+        }
+        return;
+    }
     deliver();
     if (m_stopping || m_halted) {
         // Lines after a gap (never launched) are not reported; what finished is, in order.

@@ -82,8 +82,14 @@ public:
     QString haltReason() const { return m_haltReason; }
 
     Progress progress() const;
+    // Gemini's explicit cache entries of this batch (made by its first call of each prefix,
+    // deleted before `finished`).
+    GeminiContentCache *contentCache() const { return m_contentCache; }
 
 Q_SIGNALS:
+    // Something the person should know that does not stop the batch (an explicit cache that
+    // could not be made: the calls send their prefix).
+    void notice(const QString &text);
     // In input order. `resumed`: answered by an earlier run (result read from the store).
     void lineFinished(int line, const Callscope::LaunchResult &result, bool resumed,
                       const QString &lineError);
@@ -129,6 +135,9 @@ private:
     int m_failed = 0;
     int m_resumed = 0;
     QElapsedTimer m_clock;
+    GeminiContentCache *m_contentCache = nullptr; // a child
+    bool m_cacheReleasing = false;
+    bool m_cacheReleased = false;
 };
 
 } // namespace Callscope

@@ -473,6 +473,14 @@ void CallJob::loadConversation()
 
 void CallJob::connectEngine()
 {
+    // A call that asks for Gemini's explicit cache on its own (not part of a batch or an
+    // experiment that shares one) makes its entry and deletes it when it ends.
+    const EngineSpec &engine = m_request.spec.engine;
+    if (!m_request.contentCache && engine.type == EngineType::Gemini && engine.cache
+        && engine.cache->explicitCache) {
+        m_ownCache = new GeminiContentCache(this);
+        m_request.contentCache = m_ownCache;
+    }
     m_service->m_resolver.connect(m_request, m_engineKey, this,
                                   [this](const ConnectedClient &connected) {
                                       m_network = connected.network;
@@ -706,7 +714,7 @@ void CallJob::finishCancelledBeforeStart()
 
 void CallJob::cancel()
 {
-    if (m_finishEmitted || m_storing)
+    if (m_finishEmitted || m_storing || m_releasingCache)
         return;
     const bool again = m_cancelRequested;
     m_cancelRequested = true;
@@ -756,8 +764,23 @@ void CallJob::cleanUp()
 
 void CallJob::emitFinished(const LaunchResult &result)
 {
-    if (m_finishEmitted)
+    if (m_finishEmitted || m_releasingCache)
         return;
+    if (m_ownCache && !m_ownCache->isReleased()) {
+        // The call's own explicit cache entry is deleted before the call is over (a front end
+        // may exit at its end).
+        m_releasingCache = true;
+        if (m_runner)
+            m_runner->disconnect(this);
+        m_ownCache->release([this, result] {
+            m_releasingCache = false;
+            LaunchResult out = result;
+            out.explicitCaches = m_ownCache->entries();
+            out.cacheNotices = m_ownCache->notices();
+            emitFinished(out);
+        });
+        return;
+    }
     m_finishEmitted = true;
     releaseSlot();
     m_result = result;

@@ -134,6 +134,8 @@ private:
         m_network; // taken from the service's pool, given back at the end
     QPointer<ToolRegistry> m_tools;
     QPointer<CallJob> m_child; // a compaction run before a session turn
+    QPointer<GeminiContentCache> m_ownCache; // a lone call's explicit cache (a child)
+    bool m_releasingCache = false; // its entries are being deleted; finished follows
     LaunchResult m_result;
     CompactionOutcome m_compaction;
 };

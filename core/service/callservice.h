@@ -8,6 +8,7 @@
 // The GUI and the CLI both go through it, so a call behaves the same from either front end.
 
 #include "core/engines/enginecodec.h"
+#include "core/engines/geminicontentcache.h"
 #include "core/loop/runner.h"
 #include "core/model/callrecord.h"
 #include "core/model/spec.h"
@@ -49,6 +50,10 @@ struct LaunchResult
             && (record.status == CallStatus::Completed || !record.attempts.isEmpty());
     }
     bool startFailed = false; // the call never started (bad engine, missing key)
+    // The Gemini explicit cache entries this call made for itself (deleted when it ended) and
+    // what went wrong with them; empty when it named a batch's or an experiment's.
+    QList<ExplicitCacheEntry> explicitCaches;
+    QStringList cacheNotices;
 };
 
 // How a compaction ended: ok with the summary call's id (0: nothing to fold), or why not.

@@ -1,5 +1,6 @@
 #include "core/service/launchresolver.h"
 
+#include "core/engines/geminicontentcache.h"
 #include "core/engines/httpmodelclient.h"
 #include "core/loop/replayclient.h"
 #include "core/secrets/keyresolver.h"
@@ -203,6 +204,8 @@ void LaunchResolver::connect(const LaunchRequest &checked, const QString &engine
                     settings.inactivityTimeoutMs = service->inactivityTimeoutMs();
                 settings.gate = service->scheduler()->lane(engineKey);
                 http->setSettings(settings);
+                if (checked.contentCache)
+                    http->setContentCache(checked.contentCache, checked.contentCacheLabel);
             }
             done(out);
         });

@@ -33,6 +33,7 @@ class QObject;
 namespace Callscope {
 
 class CallService;
+class GeminiContentCache;
 class ModelClient;
 
 // Session compaction by policy: before a session turn, when the
@@ -71,6 +72,12 @@ struct LaunchRequest
     // The spec names an engine profile and another address or engine type: the profile's key
     // goes there only when the person agreed (the studio asks, showing both addresses).
     bool allowKeyRedirect = false;
+    // Gemini's explicit cache shared by the calls of a batch or an experiment (not owned): a
+    // request that asks for it names the entry of its prefix. Without one, a call that asks
+    // for it makes its own entry and deletes it when it ends. `contentCacheLabel` says whose
+    // work the call is (an experiment's variant).
+    QPointer<GeminiContentCache> contentCache;
+    QString contentCacheLabel;
 };
 
 // The answer of LaunchResolver::check().

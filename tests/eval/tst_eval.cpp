@@ -38,6 +38,7 @@
 #include <QThread>
 
 #include <algorithm>
+#include <atomic>
 #include <csignal>
 #include <functional>
 
@@ -392,6 +393,9 @@ private Q_SLOTS:
     void cacheCountedOnceOpenAIAndGemini_data();
     void cacheCountedOnceOpenAIAndGemini();
     void cacheExperimentVarsFirstBreaksTheCache();
+    void cacheGeminiExplicitBatch();
+    void cacheGeminiExplicitBatchEndsBadly();
+    void cacheGeminiExplicitExperiment();
     void judgeVerdictNotBoughtAgainOnResume();
     void promptfooConversion_data();
     void promptfooConversion();
@@ -3387,6 +3391,399 @@ void TestEval::cacheExperimentVarsFirstBreaksTheCache()
     QVERIFY2(reason.contains(
                  u"system prompt differs from call %1 at character %2"_s.arg(compared).arg(at)),
              qPrintable(reason));
+}
+
+namespace {
+
+// Gemini with its explicit cache endpoints: every model request is answered with submit_output
+// {"title": "ok"} and billed as `cache` would (`next` instead, when given).
+void serveGeminiExplicit(FakeProviderThread &server, const std::shared_ptr<FakePromptCache> &cache,
+                         const std::shared_ptr<FakeCacheLog> &log, qint64 outputTokens,
+                         FakeProvider::Responder next = {})
+{
+    if (!next)
+        next = cachingResponder(
+            cache,
+            [](const QJsonObject &) {
+                return std::pair { u"submit_output"_s, QJsonObject { { u"title"_s, u"ok"_s } } };
+            },
+            log, outputTokens);
+    server.run(
+        [&](FakeProvider &p) { p.setResponder(withGeminiCacheEndpoints(cache, log, next)); });
+}
+
+QList<RecordedRequest> generateRequests(FakeProviderThread &server)
+{
+    QList<RecordedRequest> out;
+    server.run([&](FakeProvider &p) {
+        for (const RecordedRequest &r : p.requests()) {
+            if (r.path.contains(":generateContent") || r.path.contains(":streamGenerateContent"))
+                out.append(r);
+        }
+    });
+    return out;
+}
+
+QString writeInputs(const QTemporaryDir &dir, int lines)
+{
+    QByteArray inputs;
+    for (int i = 0; i < lines; ++i)
+        inputs += "\"Plan ticket " + QByteArray::number(i) + "\"\n";
+    const QString path = dir.filePath(u"inputs.jsonl"_s);
+    writeFile(path, inputs);
+    return path;
+}
+
+QList<QJsonObject> jsonLines(const QByteArray &out)
+{
+    QList<QJsonObject> lines;
+    for (const QByteArray &line : out.split('\n')) {
+        if (!line.trimmed().isEmpty())
+            lines.append(QJsonDocument::fromJson(line).object());
+    }
+    return lines;
+}
+
+const QJsonObject kExplicit { { u"explicit"_s, true }, { u"ttl"_s, u"3600s"_s } };
+
+} // namespace
+
+// A batch of 20 calls with Gemini's explicit cache: the entry is created once, before the first
+// call, with the documented body; all 20 requests name it and send neither the system
+// instruction nor the tools; it is deleted at the end (the provider holds none); the cached
+// tokens are inside the input once, and the batch's cost adds the storage.
+void TestEval::cacheGeminiExplicitBatch()
+{
+    auto cache = std::make_shared<FakePromptCache>(FakePromptCache::Provider::Gemini, 1024);
+    auto log = std::make_shared<FakeCacheLog>();
+    FakeProviderThread server;
+    QVERIFY(server.listen());
+    serveGeminiExplicit(server, cache, log, 20);
+    QTemporaryDir dir;
+    QVERIFY(
+        writeFile(dir.filePath(u"g.spec.json"_s),
+                  QJsonDocument(cacheSpecJson(server.baseUrl(), u"gemini"_s, u"gemini-2.5-flash"_s,
+                                              staticRules(), kExplicit, true))
+                      .toJson()));
+    const QString db = dir.filePath(u"h.sqlite"_s);
+    const CliOutput r = runCli({ u"batch"_s, dir.filePath(u"g.spec.json"_s), u"--inputs"_s,
+                                 writeInputs(dir, 20), u"--jobs"_s, u"4"_s, u"--db"_s, db });
+    QVERIFY2(r.exit == 0, r.err.constData());
+
+    // One create, with the documented CachedContent body, before any model request.
+    int created = -1, entries = -1;
+    QList<RecordedRequest> all;
+    server.run([&](FakeProvider &p) {
+        created = cache->explicitCreated();
+        entries = cache->explicitEntries();
+        all = p.requests();
+    });
+    QCOMPARE(created, 1);
+    QCOMPARE(entries, 0);
+    QCOMPARE(log->creates.size(), 1);
+    QVERIFY2(log->refused.isEmpty(), qPrintable(log->refused.join(u"; "_s)));
+    const QJsonObject body = log->creates.first();
+    QCOMPARE(body.value(u"model"_s).toString(), u"models/gemini-2.5-flash"_s);
+    QCOMPARE(body.value(u"ttl"_s).toString(), u"3600s"_s);
+    QCOMPARE(body.value(u"systemInstruction"_s)
+                 .toObject()
+                 .value(u"parts"_s)
+                 .toArray()
+                 .at(0)
+                 .toObject()
+                 .value(u"text"_s)
+                 .toString(),
+             staticRules());
+    QStringList toolNames;
+    for (const QJsonValue &d : body.value(u"tools"_s)
+                                   .toArray()
+                                   .at(0)
+                                   .toObject()
+                                   .value(u"functionDeclarations"_s)
+                                   .toArray())
+        toolNames.append(d.toObject().value(u"name"_s).toString());
+    QVERIFY2(toolNames.contains(u"submit_output"_s) && toolNames.size() >= 2,
+             qPrintable(toolNames.join(u','))); // the spec's tool and submit_output
+    QVERIFY(!body.contains(u"contents"_s));
+    QCOMPARE(all.first().method, QByteArray("POST"));
+    QVERIFY(all.first().path.endsWith("/v1beta/cachedContents"));
+    QCOMPARE(all.last().method, QByteArray("DELETE"));
+    QCOMPARE(log->deletes, QList<QByteArray> { "/v1beta/cachedContents/fake-1" });
+    // The key goes to the engine's own address, on the create and the delete alike.
+    QCOMPARE(log->createKeys, (QList<QByteArray> { "sk-eval", "sk-eval" }));
+
+    // All 20 requests name the entry and leave the prefix out.
+    const QList<RecordedRequest> calls = generateRequests(server);
+    QCOMPARE(calls.size(), 20);
+    for (const RecordedRequest &c : calls) {
+        const QJsonObject b = c.jsonObject();
+        QCOMPARE(b.value(u"cachedContent"_s).toString(), u"cachedContents/fake-1"_s);
+        QVERIFY(!b.contains(u"systemInstruction"_s));
+        QVERIFY(!b.contains(u"tools"_s));
+        QVERIFY(!b.contains(u"toolConfig"_s));
+        QCOMPARE(c.header("x-goog-api-key"), QByteArray("sk-eval"));
+    }
+
+    // The cached tokens are inside the prompt once: the stored parts add up to what the
+    // provider counted, and each line's cost bills each token once (gemini-2.5-flash: input
+    // 0.30, cached 0.075, output 2.50 per million).
+    const QList<FakeCacheUsage> billed = log->snapshot();
+    QCOMPARE(billed.size(), 20);
+    const qint64 entryTokens = billed.first().read;
+    QVERIFY2(entryTokens > 1024, qPrintable(QString::number(entryTokens)));
+    qint64 billedPrompt = 0;
+    for (const FakeCacheUsage &u : billed) {
+        QCOMPARE(u.read, entryTokens);
+        billedPrompt += u.prompt();
+    }
+    const QList<QJsonObject> lines = jsonLines(r.out);
+    QCOMPARE(lines.size(), 20);
+    qint64 input = 0, read = 0;
+    double cost = 0, plain = 0;
+    for (const QJsonObject &line : lines) {
+        QCOMPARE(line.value(u"status"_s).toString(), u"completed"_s);
+        const QJsonObject u = usageOf(line);
+        QCOMPARE(tokens(u, "cache_read_tokens"), entryTokens);
+        QCOMPARE(tokens(u, "cache_write_tokens"), qint64(0));
+        input += tokens(u, "input_tokens");
+        read += tokens(u, "cache_read_tokens");
+        const double expected =
+            (tokens(u, "input_tokens") * 0.30 + entryTokens * 0.075 + 20 * 2.50) / 1e6;
+        QVERIFY2(qAbs(line.value(u"cost_usd"_s).toDouble() - expected) < 1e-12,
+                 qPrintable(u"%1 != %2"_s.arg(line.value(u"cost_usd"_s).toDouble()).arg(expected)));
+        cost += expected;
+        plain += ((tokens(u, "input_tokens") + entryTokens) * 0.30 + 20 * 2.50) / 1e6;
+    }
+    QCOMPARE(input + read, billedPrompt);
+    QCOMPARE(read, 20 * entryTokens);
+
+    // The summary on stderr: the entry, its requests, its storage (tokens x hours kept at
+    // 1.00 per million tokens an hour), inside the batch's cost; without the cache: no storage.
+    const QString err = QString::fromUtf8(r.err);
+    const QRegularExpressionMatch entry =
+        QRegularExpression(u"explicit cache cachedContents/fake-1: (\\d+) tokens, named by (\\d+) "
+                           "requests, kept ([0-9.]+) s, deleted; storage \\$([0-9.e-]+)"_s)
+            .match(err);
+    QVERIFY2(entry.hasMatch(), r.err.constData());
+    QCOMPARE(entry.captured(1).toLongLong(), entryTokens);
+    QCOMPARE(entry.captured(2).toInt(), 20);
+    const double kept = entry.captured(3).toDouble();
+    QVERIFY(kept > 0 && kept < 180);
+    const double storage = entryTokens * 1.00 * (kept / 3600.0) / 1e6;
+    QVERIFY(qAbs(entry.captured(4).toDouble() - storage) <= storage * 1e-3 + 1e-12);
+    const QRegularExpressionMatch total =
+        QRegularExpression(u"\\$([0-9.]+) with \\$([0-9.e-]+) of cache storage, \\$([0-9.]+) "
+                           "without the cache"_s)
+            .match(err);
+    QVERIFY2(total.hasMatch(), r.err.constData());
+    QVERIFY(qAbs(total.captured(1).toDouble() - (cost + storage)) < 2e-6);
+    QVERIFY(qAbs(total.captured(3).toDouble() - plain) < 2e-6);
+    qInfo("explicit cache: %lld tokens, 20 requests, kept %.3f s; batch $%.6f (storage $%.10f), "
+          "$%.6f without the cache",
+          entryTokens, kept, cost + storage, storage, plain);
+    QVERIFY(plain > cost + storage);
+}
+
+// The entry goes also when the batch fails or is cancelled, and a create that Gemini refuses
+// (the prefix is below the model's minimum) is said once: the calls send their prefix and
+// complete.
+void TestEval::cacheGeminiExplicitBatchEndsBadly()
+{
+    // Every model request fails: the batch fails, the entry is still deleted.
+    {
+        auto cache = std::make_shared<FakePromptCache>(FakePromptCache::Provider::Gemini, 1024);
+        auto log = std::make_shared<FakeCacheLog>();
+        FakeProviderThread server;
+        QVERIFY(server.listen());
+        serveGeminiExplicit(server, cache, log, 20, [](const RecordedRequest &) {
+            return FakeReply::json(
+                400, R"({"error":{"code":400,"message":"bad","status":"INVALID_ARGUMENT"}})");
+        });
+        QTemporaryDir dir;
+        QVERIFY(writeFile(
+            dir.filePath(u"g.spec.json"_s),
+            QJsonDocument(cacheSpecJson(server.baseUrl(), u"gemini"_s, u"gemini-2.5-flash"_s,
+                                        staticRules(), kExplicit, true))
+                .toJson()));
+        const CliOutput r = runCli({ u"batch"_s, dir.filePath(u"g.spec.json"_s), u"--inputs"_s,
+                                     writeInputs(dir, 5), u"--db"_s, dir.filePath(u"h.sqlite"_s) });
+        QCOMPARE(r.exit, 1);
+        int created = -1, entries = -1;
+        server.run([&](FakeProvider &) {
+            created = cache->explicitCreated();
+            entries = cache->explicitEntries();
+        });
+        QCOMPARE(created, 1);
+        QCOMPARE(entries, 0);
+        QCOMPARE(log->deletes.size(), 1);
+        QCOMPARE(generateRequests(server).size(), 5);
+    }
+    // Ctrl+C while the calls wait for their answers: cancelled, and the entry is deleted.
+    {
+        auto cache = std::make_shared<FakePromptCache>(FakePromptCache::Provider::Gemini, 1024);
+        auto log = std::make_shared<FakeCacheLog>();
+        FakeProviderThread server;
+        QVERIFY(server.listen());
+        auto waiting = std::make_shared<std::atomic<int>>(0);
+        serveGeminiExplicit(server, cache, log, 20, [waiting](const RecordedRequest &) {
+            ++*waiting;
+            return FakeReply::stall();
+        });
+        QTemporaryDir dir;
+        QVERIFY(writeFile(
+            dir.filePath(u"g.spec.json"_s),
+            QJsonDocument(cacheSpecJson(server.baseUrl(), u"gemini"_s, u"gemini-2.5-flash"_s,
+                                        staticRules(), kExplicit, true))
+                .toJson()));
+        QProcess process;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"CALLSCOPE_EVAL_API_KEY"_s, u"sk-eval"_s);
+        process.setProcessEnvironment(env);
+        process.start(cliPath(),
+                      { u"batch"_s, dir.filePath(u"g.spec.json"_s), u"--inputs"_s,
+                        writeInputs(dir, 8), u"--jobs"_s, u"2"_s, u"--db"_s,
+                        dir.filePath(u"h.sqlite"_s) });
+        QVERIFY(process.waitForStarted());
+        QVERIFY(waitFor(server, [&] { return *waiting >= 2; }));
+        ::kill(pid_t(process.processId()), SIGINT);
+        QVERIFY(process.waitForFinished(30000));
+        const QByteArray err = process.readAllStandardError();
+        QVERIFY2(process.exitStatus() == QProcess::NormalExit && process.exitCode() == 1,
+                 err.constData());
+        int entries = -1;
+        server.run([&](FakeProvider &) { entries = cache->explicitEntries(); });
+        QCOMPARE(entries, 0);
+        QCOMPARE(log->creates.size(), 1);
+        QCOMPARE(log->deletes, QList<QByteArray> { "/v1beta/cachedContents/fake-1" });
+    }
+    // The create is refused (the prefix is below the minimum): one warning, no entry, every
+    // call sends its prefix and completes.
+    {
+        auto cache = std::make_shared<FakePromptCache>(FakePromptCache::Provider::Gemini, 1000000);
+        auto log = std::make_shared<FakeCacheLog>();
+        FakeProviderThread server;
+        QVERIFY(server.listen());
+        serveGeminiExplicit(server, cache, log, 20);
+        QTemporaryDir dir;
+        QVERIFY(writeFile(
+            dir.filePath(u"g.spec.json"_s),
+            QJsonDocument(cacheSpecJson(server.baseUrl(), u"gemini"_s, u"gemini-2.5-flash"_s,
+                                        staticRules(), kExplicit, true))
+                .toJson()));
+        const CliOutput r =
+            runCli({ u"batch"_s, dir.filePath(u"g.spec.json"_s), u"--inputs"_s, writeInputs(dir, 6),
+                     u"--jobs"_s, u"3"_s, u"--db"_s, dir.filePath(u"h.sqlite"_s) });
+        QVERIFY2(r.exit == 0, r.err.constData());
+        QCOMPARE(log->creates.size(), 1); // asked once, not once per call
+        QCOMPARE(log->deletes.size(), 0);
+        QCOMPARE(r.err.count("could not be created"), qsizetype(1));
+        QVERIFY2(r.err.contains("warning: Gemini's explicit cache for gemini-2.5-flash could not "
+                                "be created")
+                     && r.err.contains("Cached content is too small"),
+                 r.err.constData());
+        const QList<RecordedRequest> calls = generateRequests(server);
+        QCOMPARE(calls.size(), 6);
+        for (const RecordedRequest &c : calls) {
+            const QJsonObject b = c.jsonObject();
+            QVERIFY(!b.contains(u"cachedContent"_s));
+            QVERIFY(b.contains(u"systemInstruction"_s));
+            QVERIFY(b.contains(u"tools"_s));
+        }
+        for (const QJsonObject &line : jsonLines(r.out))
+            QCOMPARE(line.value(u"status"_s).toString(), u"completed"_s);
+    }
+}
+
+// An experiment of two variants with their own system prompts on Gemini's explicit cache: one
+// entry per variant, made once and named by each of its 10 calls, both deleted at the end; the
+// summary lists them, and each variant's cost holds its entry's storage.
+void TestEval::cacheGeminiExplicitExperiment()
+{
+    auto cache = std::make_shared<FakePromptCache>(FakePromptCache::Provider::Gemini, 1024);
+    auto log = std::make_shared<FakeCacheLog>();
+    FakeProviderThread server;
+    QVERIFY(server.listen());
+    serveGeminiExplicit(server, cache, log, 15);
+    QTemporaryDir dir;
+    QVERIFY(
+        writeFile(dir.filePath(u"g.spec.json"_s),
+                  QJsonDocument(cacheSpecJson(server.baseUrl(), u"gemini"_s, u"gemini-2.5-flash"_s,
+                                              staticRules(), kExplicit, true))
+                      .toJson()));
+    QJsonArray rows;
+    for (int i = 0; i < 10; ++i)
+        rows.append(QJsonObject { { u"id"_s, u"case-%1"_s.arg(i) },
+                                  { u"input"_s, u"Plan ticket %1"_s.arg(i) } });
+    const QJsonObject experiment {
+        { u"name"_s, u"explicit"_s },
+        { u"spec"_s, u"g.spec.json"_s },
+        { u"dataset"_s, rows },
+        { u"jobs"_s, 4 },
+        { u"variants"_s,
+          QJsonArray {
+              QJsonObject { { u"name"_s, u"A"_s } },
+              QJsonObject { { u"name"_s, u"B"_s },
+                            { u"system_prompt"_s, QString(staticRules() + u" Be brief."_s) } } } }
+    };
+    QVERIFY(writeFile(dir.filePath(u"exp.json"_s), QJsonDocument(experiment).toJson()));
+    const CliRun r =
+        runEval({ dir.filePath(u"exp.json"_s), u"--db"_s, dir.filePath(u"h.sqlite"_s) });
+    QVERIFY2(r.exit == 0, r.err.constData());
+
+    int created = -1, entries = -1;
+    server.run([&](FakeProvider &) {
+        created = cache->explicitCreated();
+        entries = cache->explicitEntries();
+    });
+    QCOMPARE(created, 2);
+    QCOMPARE(entries, 0);
+    QCOMPARE(log->deletes.size(), 2);
+    const QList<RecordedRequest> calls = generateRequests(server);
+    QCOMPARE(calls.size(), 20);
+    QHash<QString, int> named;
+    for (const RecordedRequest &c : calls) {
+        const QJsonObject b = c.jsonObject();
+        QVERIFY(!b.contains(u"systemInstruction"_s) && !b.contains(u"tools"_s));
+        ++named[b.value(u"cachedContent"_s).toString()];
+    }
+    QCOMPARE(named.value(u"cachedContents/fake-1"_s), 10);
+    QCOMPARE(named.value(u"cachedContents/fake-2"_s), 10);
+
+    const QJsonObject explicitCache = r.summary.value(u"explicit_cache"_s).toObject();
+    const QJsonArray list = explicitCache.value(u"entries"_s).toArray();
+    QCOMPARE(list.size(), 2);
+    double storage = 0;
+    QHash<QString, double> storageOf;
+    for (const QJsonValue &v : list) {
+        const QJsonObject e = v.toObject();
+        QCOMPARE(e.value(u"requests"_s).toInt(), 10);
+        QVERIFY(e.value(u"deleted"_s).toBool());
+        QCOMPARE(e.value(u"used_by"_s).toArray().size(), 1);
+        const double usd = e.value(u"tokens"_s).toInteger() * 1.00
+            * (e.value(u"kept_seconds"_s).toDouble() / 3600.0) / 1e6;
+        QVERIFY(qAbs(e.value(u"storage_usd"_s).toDouble() - usd) < 1e-15);
+        storage += usd;
+        storageOf[e.value(u"used_by"_s).toArray().at(0).toString()] += usd;
+    }
+    QVERIFY(qAbs(explicitCache.value(u"storage_usd"_s).toDouble() - storage) < 1e-15);
+    const QJsonArray variants = r.summary.value(u"variants"_s).toArray();
+    QCOMPARE(variants.size(), 2);
+    for (const QJsonValue &v : variants) {
+        const QJsonObject variant = v.toObject();
+        const QString name = variant.value(u"name"_s).toString();
+        double runs = 0;
+        for (const QJsonValue &c : r.summary.value(u"cells"_s).toArray()) {
+            if (c.toObject().value(u"variant"_s).toString() == name)
+                runs += c.toObject().value(u"cost_usd"_s).toDouble();
+        }
+        QVERIFY(qAbs(variant.value(u"cache_storage_usd"_s).toDouble() - storageOf.value(name))
+                < 1e-15);
+        QVERIFY(qAbs(variant.value(u"cost_usd"_s).toDouble() - (runs + storageOf.value(name)))
+                < 1e-12);
+        QVERIFY(variant.value(u"cache_hit_rate"_s).toDouble() > 0.5);
+        QVERIFY(variant.value(u"cost_uncached_usd"_s).toDouble()
+                > variant.value(u"cost_usd"_s).toDouble());
+    }
 }
 
 // A run killed after its judge's verdict was stored (its command check still running) resumes

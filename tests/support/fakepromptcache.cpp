@@ -1,9 +1,12 @@
 #include "tests/support/fakepromptcache.h"
 
 #include <QCryptographicHash>
+#include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonValue>
+#include <QRegularExpression>
+#include <QSet>
 
 #include <algorithm>
 
@@ -241,6 +244,67 @@ QString FakePromptCache::create(const QJsonObject &body, qint64 ttlSeconds)
     return name;
 }
 
+QJsonObject FakePromptCache::createResource(const QJsonObject &body, QString *error)
+{
+    static const QSet<QString> known { u"model"_s,      u"systemInstruction"_s, u"tools"_s,
+                                       u"toolConfig"_s, u"contents"_s,          u"ttl"_s,
+                                       u"expireTime"_s, u"displayName"_s };
+    for (auto it = body.begin(); it != body.end(); ++it) {
+        if (!known.contains(it.key())) {
+            *error = u"Invalid JSON payload received. Unknown name \"%1\""_s.arg(it.key());
+            return {};
+        }
+    }
+    const QString model = body.value(u"model"_s).toString();
+    if (!model.startsWith(u"models/"_s) || model.size() <= 7) {
+        *error = u"model is required and must look like models/{model}"_s;
+        return {};
+    }
+    static const QRegularExpression duration(u"^\\d+(\\.\\d{1,9})?s$"_s);
+    const QString ttl = body.value(u"ttl"_s).toString();
+    if (body.contains(u"ttl"_s) && !duration.match(ttl).hasMatch()) {
+        *error = u"Invalid value at 'cached_content.ttl' (type.googleapis.com/"
+                 "google.protobuf.Duration), \"%1\""_s.arg(ttl);
+        return {};
+    }
+    const QJsonValue system = body.value(u"systemInstruction"_s);
+    if (!system.isUndefined()
+        && (!system.isObject() || !system.toObject().value(u"parts"_s).isArray())) {
+        *error = u"systemInstruction must be a Content with parts"_s;
+        return {};
+    }
+    if (body.contains(u"tools"_s) && !body.value(u"tools"_s).isArray()) {
+        *error = u"tools must be a list of Tool"_s;
+        return {};
+    }
+    const QByteArray text = "system:" + compact(body.value(u"systemInstruction"_s))
+        + "tools:" + compact(body.value(u"tools"_s)) + compact(body.value(u"contents"_s));
+    const qint64 count = tokens(text);
+    if (count < m_minimum) {
+        *error = u"Cached content is too small. total_token_count=%1, min_total_token_count=%2"_s
+                     .arg(count)
+                     .arg(m_minimum);
+        return {};
+    }
+    const qint64 seconds = ttl.isEmpty() ? 3600 : qint64(ttl.chopped(1).toDouble());
+    ++m_explicitCreated;
+    const QString name = u"cachedContents/fake-%1"_s.arg(m_explicitCreated);
+    m_explicit.insert(name, Explicit { count, m_now + seconds * 1000 });
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    return QJsonObject { { u"name"_s, name },
+                         { u"model"_s, model },
+                         { u"createTime"_s, now.toString(Qt::ISODateWithMs) },
+                         { u"updateTime"_s, now.toString(Qt::ISODateWithMs) },
+                         { u"expireTime"_s, now.addSecs(seconds).toString(Qt::ISODateWithMs) },
+                         { u"usageMetadata"_s, QJsonObject { { u"totalTokenCount"_s, count } } } };
+}
+
+bool FakePromptCache::hasEntry(const QString &name) const
+{
+    const auto it = m_explicit.constFind(name);
+    return it != m_explicit.cend() && it->expires > m_now;
+}
+
 bool FakePromptCache::remove(const QString &name)
 {
     return m_explicit.remove(name) > 0;
@@ -317,6 +381,70 @@ FakeProvider::Responder cachingResponder(std::shared_ptr<FakePromptCache> cache,
             break;
         }
         return FakeReply::json(200, QJsonDocument(reply).toJson(QJsonDocument::Compact));
+    };
+}
+
+FakeProvider::Responder withGeminiCacheEndpoints(std::shared_ptr<FakePromptCache> cache,
+                                                 std::shared_ptr<FakeCacheLog> log,
+                                                 FakeProvider::Responder next)
+{
+    auto status = [](int code, const QString &state, const QString &message) {
+        const QJsonObject error { { u"error"_s,
+                                    QJsonObject { { u"code"_s, code },
+                                                  { u"message"_s, message },
+                                                  { u"status"_s, state } } } };
+        return FakeReply::json(code, QJsonDocument(error).toJson(QJsonDocument::Compact));
+    };
+    return [cache, log, next, status](const RecordedRequest &request) {
+        const QByteArray path = request.path;
+        if (request.method == "POST" && path.endsWith("/v1beta/cachedContents")) {
+            const QJsonObject body = request.jsonObject();
+            QString error;
+            const QJsonObject created = cache->createResource(body, &error);
+            {
+                std::lock_guard lock(log->mutex);
+                log->creates.append(body);
+                log->createKeys.append(request.header("x-goog-api-key"));
+                if (created.isEmpty())
+                    log->refused.append(error);
+            }
+            if (created.isEmpty())
+                return status(400, u"INVALID_ARGUMENT"_s, error);
+            return FakeReply::json(200, QJsonDocument(created).toJson(QJsonDocument::Compact));
+        }
+        if (request.method == "DELETE" && path.contains("/v1beta/cachedContents/")) {
+            const QString name = QString::fromUtf8(path.mid(path.indexOf("/v1beta/") + 8));
+            const bool removed = cache->remove(name);
+            {
+                std::lock_guard lock(log->mutex);
+                log->deletes.append(path);
+                log->createKeys.append(request.header("x-goog-api-key"));
+            }
+            if (!removed)
+                return status(404, u"NOT_FOUND"_s, u"CachedContent not found"_s);
+            return FakeReply::json(200, "{}");
+        }
+        const QJsonObject body = request.jsonObject();
+        if (const QString name = body.value(u"cachedContent"_s).toString(); !name.isEmpty()) {
+            QString why;
+            if (body.contains(u"systemInstruction"_s) || body.contains(u"tools"_s)
+                || body.contains(u"toolConfig"_s))
+                why = u"CachedContent can not be used with GenerateContent request setting "
+                      "system_instruction, tools or tool_config."_s;
+            else if (!cache->hasEntry(name))
+                why = u"CachedContent not found (or permission denied)"_s;
+            if (!why.isEmpty()) {
+                {
+                    std::lock_guard lock(log->mutex);
+                    log->refused.append(why);
+                }
+                return status(why.startsWith(u"CachedContent not"_s) ? 404 : 400,
+                              why.startsWith(u"CachedContent not"_s) ? u"NOT_FOUND"_s
+                                                                     : u"INVALID_ARGUMENT"_s,
+                              why);
+            }
+        }
+        return next(request);
     };
 }
 

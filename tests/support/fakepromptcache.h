@@ -55,6 +55,13 @@ public:
     // Gemini explicit caching: a cachedContents entry for the body's systemInstruction and
     // tools; returns its name. remove() deletes it (false when there is none of that name).
     QString create(const QJsonObject &body, qint64 ttlSeconds);
+    // The same through Gemini's REST shape (POST /v1beta/cachedContents): `body` is a
+    // CachedContent (model "models/…", systemInstruction, tools, toolConfig, contents, ttl
+    // "<n>s"); the answer is the created resource (name, model, createTime, expireTime,
+    // usageMetadata.totalTokenCount). Empty with `error` set when Gemini would refuse it (a
+    // field it does not know, a missing model, a bad ttl, less than the model's minimum).
+    QJsonObject createResource(const QJsonObject &body, QString *error);
+    bool hasEntry(const QString &name) const;
     bool remove(const QString &name);
     int explicitEntries() const { return int(m_explicit.size()); }
     int explicitCreated() const { return m_explicitCreated; }
@@ -107,6 +114,12 @@ struct FakeCacheLog
 {
     std::mutex mutex;
     QList<FakeCacheUsage> usages;
+    // Gemini's explicit cache endpoints (withGeminiCacheEndpoints): every create body, every
+    // path deleted, and the requests refused.
+    QList<QJsonObject> creates;
+    QList<QByteArray> deletes;
+    QList<QByteArray> createKeys; // x-goog-api-key of each create and delete
+    QStringList refused;
     QList<FakeCacheUsage> snapshot()
     {
         std::lock_guard lock(mutex);
@@ -120,5 +133,14 @@ struct FakeCacheLog
 FakeProvider::Responder cachingResponder(std::shared_ptr<FakePromptCache> cache,
                                          FakeToolChoice choose, std::shared_ptr<FakeCacheLog> log,
                                          qint64 outputTokens = 40);
+
+// Gemini's explicit cache over REST in front of `next`: POST {root}/cachedContents creates an
+// entry in `cache` (400 INVALID_ARGUMENT for what Gemini refuses), DELETE {root}/cachedContents/ID
+// removes it (404 when there is none), and a generateContent request that names a
+// cachedContent is refused when it sends systemInstruction, tools or toolConfig too (400) or
+// names an entry that does not exist (404), as Gemini documents. Everything else goes to `next`.
+FakeProvider::Responder withGeminiCacheEndpoints(std::shared_ptr<FakePromptCache> cache,
+                                                 std::shared_ptr<FakeCacheLog> log,
+                                                 FakeProvider::Responder next);
 
 } // namespace Callscope::Test

@@ -5,11 +5,13 @@
 // <build>/screenshots/.
 
 #include "core/context/contextbudget.h"
+#include "core/eval/pricetable.h"
 #include "core/model/specio.h"
 #include "core/secrets/credentialstore.h"
 #include "core/secrets/profilestore.h"
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
+#include "core/store/cachereport.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
 #include "tests/support/fakepromptcache.h"
@@ -18,7 +20,6 @@
 #include "tests/support/testsupport.h"
 #include "ui/diff/diffmodel.h"
 #include "ui/diff/diffview.h"
-#include "ui/history/cacheview.h"
 #include "ui/history/calltab.h"
 #include "ui/history/enginechoicedialog.h"
 #include "ui/history/historybrowser.h"
@@ -32,6 +33,7 @@
 #include "ui/transfer/transfercontroller.h"
 #include "ui/widgets/budgetmodel.h"
 #include "ui/widgets/budgetview.h"
+#include "ui/widgets/cacheview.h"
 #include "ui/widgets/calldiff.h"
 #include "ui/widgets/callview.h"
 #include "ui/widgets/noticebar.h"
@@ -59,7 +61,9 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QStackedWidget>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -273,6 +277,7 @@ private Q_SLOTS:
     void diffParentAndRevisionMarksArgument();
     void budgetViewShowsStubbedResults();
     void cacheViewNamesWhereThePrefixDiffers();
+    void budgetViewCacheTab();
     void sessionChatTurnThenStructuredCall();
     void sessionFailedTurnLeavesNothingAndReplayCannotChat();
     void exportImportTreeThroughDialogs();
@@ -914,6 +919,93 @@ void TestHistoryViews::cacheViewNamesWhereThePrefixDiffers()
     // Its second turn read the cache: the prefix up to the first turn was the same.
     view->turnCombo()->setCurrentIndex(1);
     QVERIFY2(view->reasonText().contains(u"read from the cache"_s), qPrintable(view->reasonText()));
+}
+
+// The budget view's cache tab shows the call's prompt cache with the call tab's own CacheView:
+// the blocks of an Anthropic request, its breakpoints after the tools and the system prompt,
+// and why the first turn of the second call missed.
+void TestHistoryViews::budgetViewCacheTab()
+{
+    Env env;
+    QVERIFY(env.server.listen());
+    auto cache = std::make_shared<FakePromptCache>(FakePromptCache::Provider::Anthropic);
+    auto log = std::make_shared<FakeCacheLog>();
+    env.server.setResponder(cachingResponder(
+        cache,
+        [](const QJsonObject &body) {
+            const bool answered =
+                QJsonDocument(body).toJson(QJsonDocument::Compact).contains("\"tool_result\"");
+            return answered
+                ? std::pair { u"submit_output"_s, QJsonObject { { u"title"_s, u"Fix login"_s } } }
+                : std::pair { u"get_ticket"_s, QJsonObject { { u"id"_s, 7 } } };
+        },
+        log));
+    QString rules;
+    for (int i = 0; i < 80; ++i)
+        rules += u"Rule %1: answer with the ticket's title, short and exact. "_s.arg(i, 2, 10,
+                                                                                     QChar(u'0'));
+    qint64 ids[2] = { 0, 0 };
+    const QStringList customers { u"Acme Rockets"_s, u"Acme Pianos"_s };
+    for (int i = 0; i < 2; ++i) {
+        const Spec spec = env.spec(QJsonObject {
+            { u"system_prompt"_s, QString(u"Customer: %1. "_s.arg(customers.at(i)) + rules) },
+            { u"cache"_s,
+              QJsonObject { { u"breakpoints"_s, QJsonArray { u"tools"_s, u"system"_s } } } },
+            { u"engine"_s,
+              QJsonObject { { u"type"_s, u"anthropic"_s },
+                            { u"model"_s, u"claude-sonnet-4"_s } } } });
+        const LaunchResult result = env.launch(spec);
+        QVERIFY2(result.stored && result.record.status == CallStatus::Completed,
+                 qPrintable(result.record.error));
+        ids[i] = result.record.id;
+    }
+    QCOMPARE(log->snapshot().size(), 4);
+    QVERIFY(log->snapshot().at(0).written5m > 0);
+    QCOMPARE(log->snapshot().at(2).read, qint64(0));
+
+    BudgetView budget;
+    budget.resize(1280, 800);
+    budget.show();
+    const auto record = env.store->getCall(ids[1]);
+    QVERIFY(record);
+    budget.setCall(record.value());
+    // Until its report comes, the tab says it is being read.
+    QCOMPARE(budget.tabs()->count(), 2);
+    QVERIFY(budget.tabs()->isTabVisible(1));
+    const auto report = buildCacheReport(*env.store, ids[1]);
+    QVERIFY(report);
+    const QJsonObject costs = PriceTable::shipped().costJson(record.value());
+    budget.setCacheReport(report.value(), costs.value(u"cost_usd"_s).toDouble(),
+                          costs.value(u"cost_uncached_usd"_s).toDouble());
+    budget.tabs()->setCurrentIndex(1);
+    CacheView *view = budget.cacheView();
+    QVERIFY(view->isVisible());
+    QCOMPARE(view->turnCombo()->count(), 2);
+    QCOMPARE(view->turnCombo()->currentIndex(), 0);
+    QVERIFY2(view->reasonText().contains(
+                 u"the system prompt differs from call %1 at character 15"_s.arg(ids[0])),
+             qPrintable(view->reasonText()));
+    // The tools, the system prompt, the input; a breakpoint after each of the first two.
+    QCOMPARE(view->blocks()->topLevelItemCount(), 3);
+    QCOMPARE(view->blocks()->topLevelItem(0)->text(3), u"breakpoint"_s);
+    QCOMPARE(view->blocks()->topLevelItem(1)->text(3), u"breakpoint"_s);
+    QCOMPARE(view->blocks()->topLevelItem(2)->text(3), QString());
+    QCOMPARE(view->blocks()->topLevelItem(0)->text(4), u"same"_s);
+    QVERIFY(view->blocks()->topLevelItem(1)->text(4).startsWith(u"differs at character 15"_s));
+    QVERIFY2(view->summaryText().contains(u"without the cache"_s), qPrintable(view->summaryText()));
+    screenshot(budget, u"budget-cache-tab"_s);
+
+    // A report of another call than the one shown is not taken.
+    const auto other = buildCacheReport(*env.store, ids[0]);
+    QVERIFY(other);
+    budget.setCacheReport(other.value(), std::nullopt, std::nullopt);
+    QVERIFY(view->reasonText().contains(u"at character 15"_s));
+
+    // The call tab has its own Cache page: its budget view shows no cache tab.
+    CallTab tab(env.store.get(), nullptr);
+    auto *inner = tab.findChild<BudgetView *>();
+    QVERIFY(inner);
+    QVERIFY(!inner->tabs()->isTabVisible(1));
 }
 
 void TestHistoryViews::sessionChatTurnThenStructuredCall()

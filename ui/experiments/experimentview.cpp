@@ -844,6 +844,8 @@ void ExperimentView::beginSession(const ExperimentStart &started, std::optional<
                 .arg(why),
             NoticeBar::Kind::Error);
     });
+    connect(m_run.get(), &ExperimentRun::notice, this,
+            [this](const QString &text) { m_notice->showMessage(text, NoticeBar::Kind::Warning); });
     if (m_run->viaBatch())
         m_run->setBatchSettings(BatchRoundSettings::fromEnvironment());
     // Each finished run updates its cell at once; the figures and charts follow with the

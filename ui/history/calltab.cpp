@@ -8,10 +8,10 @@
 #include "core/store/callstore.h"
 #include "core/store/storereader.h"
 #include "core/telemetry/genaispans.h"
-#include "ui/history/cacheview.h"
 #include "ui/history/currentcall.h"
 #include "ui/history/revisiontreemodel.h"
 #include "ui/widgets/budgetview.h"
+#include "ui/widgets/cacheview.h"
 #include "ui/widgets/calldiff.h"
 #include "ui/widgets/callview.h"
 #include "ui/widgets/displaynames.h"
@@ -195,6 +195,7 @@ CallTab::CallTab(CallStore *store, CurrentCall *current, QWidget *parent)
 
     // Context budget.
     m_budget->setObjectName(u"callBudget"_s);
+    m_budget->setCacheTabShown(false); // the Cache page below shows it
     m_tabs->addTab(m_budget, tr("Context &Budget"));
 
     // What the prompt cache did for each turn.

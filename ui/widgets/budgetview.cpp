@@ -2,12 +2,16 @@
 
 #include "ui/widgets/budgetbardelegate.h"
 #include "ui/widgets/budgetmodel.h"
+#include "ui/widgets/cacheview.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QStackedWidget>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -78,10 +82,30 @@ BudgetView::BudgetView(QWidget *parent)
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
 
+    // The budget, and the prompt cache of the same call.
+    auto *budgetPage = new QWidget(this);
+    auto *budgetLayout = new QVBoxLayout(budgetPage);
+    budgetLayout->setContentsMargins(0, 0, 0, 0);
+    budgetLayout->addWidget(m_summary);
+    budgetLayout->addWidget(m_view, 1);
+    m_cache = new CacheView(this);
+    m_cache->setObjectName(u"budgetCache"_s);
+    m_cacheEmpty = new QLabel(tr("No call is shown."), this);
+    m_cacheEmpty->setAlignment(Qt::AlignCenter);
+    m_cacheEmpty->setWordWrap(true);
+    auto *cachePage = new QStackedWidget(this);
+    cachePage->setObjectName(u"budgetCachePage"_s);
+    cachePage->addWidget(m_cacheEmpty);
+    cachePage->addWidget(m_cache);
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(u"budgetTabs"_s);
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(budgetPage, tr("B&udget"));
+    m_tabs->addTab(cachePage, tr("Prompt ca&che"));
+
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
-    layout->addWidget(m_summary);
-    layout->addWidget(m_view, 1);
+    layout->addWidget(m_tabs, 1);
     connect(m_turn, &QComboBox::currentIndexChanged, this, [this](int i) {
         if (i >= 0)
             showTurn(m_turn->itemData(i).toInt());
@@ -95,9 +119,26 @@ QString BudgetView::summaryText() const
     return m_summary->text();
 }
 
+void BudgetView::setCacheTabShown(bool shown)
+{
+    m_tabs->setTabVisible(1, shown);
+    m_tabs->tabBar()->setVisible(shown);
+}
+
+void BudgetView::setCacheReport(const CacheReport &report, std::optional<double> costUsd,
+                                std::optional<double> uncachedUsd)
+{
+    if (report.callId != m_record.id)
+        return; // the report of a call no longer shown
+    m_cache->setReport(report, costUsd, uncachedUsd);
+    static_cast<QStackedWidget *>(m_tabs->widget(1))->setCurrentWidget(m_cache);
+}
+
 void BudgetView::setCall(const CallRecord &record)
 {
     m_record = record;
+    m_cacheEmpty->setText(tr("Reading the prompt cache of call %1…").arg(record.id));
+    static_cast<QStackedWidget *>(m_tabs->widget(1))->setCurrentWidget(m_cacheEmpty);
     m_title->setText(tr("Call %1 · %2 · %3 %4")
                          .arg(record.id)
                          .arg(record.kind, record.engineType, record.model));
@@ -139,6 +180,8 @@ void BudgetView::showTurn(int turnIndex)
 void BudgetView::setReport(const BudgetReport &report, const QString &title)
 {
     m_record = CallRecord();
+    m_cacheEmpty->setText(tr("The prompt cache is shown for a stored call."));
+    static_cast<QStackedWidget *>(m_tabs->widget(1))->setCurrentWidget(m_cacheEmpty);
     m_turn->clear();
     m_turn->setEnabled(false);
     m_title->setText(title);

@@ -1,7 +1,9 @@
 #include "ui/window/historydocks.h"
 
 #include "core/eval/telemetrysettings.h"
+#include "core/eval/pricetable.h"
 #include "core/service/callservice.h"
+#include "core/store/cachereport.h"
 #include "core/store/callstore.h"
 #include "core/store/database.h"
 #include "core/store/storereader.h"
@@ -541,18 +543,43 @@ void HistoryDocks::followCurrentCall(qint64 id)
     CallStore *store = m_services ? m_services->store() : nullptr;
     if (!store)
         return;
-    readFromStore<StoreResult<CallRecord>>(
-        m_reader, store, this, [id](CallStore &from) { return from.getCall(id); },
-        [this, id](const StoreResult<CallRecord> *call, const QString &error) {
+    // The call and its cache report (the budget view's cache tab), off the GUI thread.
+    struct Read
+    {
+        std::optional<StoreResult<CallRecord>> call;
+        std::optional<CacheReport> cache;
+    };
+    readFromStore<Read>(
+        m_reader, store, this,
+        [id](CallStore &from) {
+            Read read;
+            read.call = from.getCall(id);
+            if (*read.call) {
+                if (auto report = buildCacheReport(from, id))
+                    read.cache = report.value();
+            }
+            return read;
+        },
+        [this, id](const Read *read, const QString &error) {
             if (id != currentCallId())
                 return; // another call is current by now
-            if (!call || !*call) {
+            if (!read || !read->call || !*read->call) {
                 showProblem(tr("Call %1 could not be read: %2")
                                 .arg(id)
-                                .arg(call ? call->error().message : error));
+                                .arg(read && read->call ? read->call->error().message : error));
                 return;
             }
-            m_budget->setCall(call->value());
+            const CallRecord &record = read->call->value();
+            m_budget->setCall(record);
+            if (read->cache) {
+                const QJsonObject costs = PriceTable::fromSettings().costJson(record);
+                auto usd = [&costs](QLatin1StringView key) -> std::optional<double> {
+                    const QJsonValue v = costs.value(key);
+                    return v.isDouble() ? std::optional<double>(v.toDouble()) : std::nullopt;
+                };
+                m_budget->setCacheReport(*read->cache, usd("cost_usd"_L1),
+                                         usd("cost_uncached_usd"_L1));
+            }
         });
 }
 

@@ -1,4 +1,4 @@
-#include "ui/history/cacheview.h"
+#include "ui/widgets/cacheview.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
