@@ -11,6 +11,7 @@
 #include <QEventLoop>
 #include <QLoggingCategory>
 #include <QNetworkAccessManager>
+#include <QUrl>
 
 Q_LOGGING_CATEGORY(lcContext, "callscope.context")
 
@@ -49,6 +50,7 @@ bool AppContext::openHistory(const QString &path, History mode)
     m_defaultDatabase = path.isEmpty();
     m_databasePath = m_defaultDatabase ? defaultDatabasePath() : path;
     m_databaseError.clear();
+    m_readOnlyReason.clear();
     m_databaseErrorCode = StoreError::Code::None;
 
     // A server's password comes from the keychain when `history login` put it there; every
@@ -59,7 +61,8 @@ bool AppContext::openHistory(const QString &path, History mode)
     }
 
     Database::Options options;
-    options.mustWrite = mode == History::ReadWrite;
+    options.mustWrite = mode == History::ReadWrite
+        || (mode == History::ReadWriteOrBrowse && !isServerLocation(m_databasePath));
     auto opened = Database::open(m_databasePath, options);
     if (!opened) {
         // The store's messages name the file nearly always; where one does not, say which.
@@ -73,7 +76,16 @@ bool AppContext::openHistory(const QString &path, History mode)
     }
     m_database = std::move(opened.value());
     m_store = std::make_unique<CallStore>(*m_database);
-    if (mode == History::ReadWrite) {
+    if (mode == History::ReadWriteOrBrowse && !m_database->canWrite()) {
+        const QUrl url(m_database->path());
+        m_readOnlyReason =
+            tr("the history %1 is read-only for the role %2: calls cannot be stored, so none is "
+               "run; browsing works")
+                .arg(u"%1@%2%3"_s.arg(url.userName(), url.host(), url.path()),
+                     m_database->serverUser());
+        qCInfo(lcContext) << "history opened for browsing only:" << m_readOnlyReason;
+    }
+    if (mode != History::ReadOnly && m_readOnlyReason.isEmpty()) {
         // Replies an earlier run could not store: stored now, before anything reads what is
         // done (a resumed batch or experiment must see them, not buy them again).
         const RecoveryFile::ImportOutcome recovered =
