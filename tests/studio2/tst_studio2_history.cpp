@@ -36,8 +36,8 @@
 #include <QNetworkAccessManager>
 #include <QProcess>
 #include <QPushButton>
-#include <QScopeGuard>
 #include <QRadioButton>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -455,14 +455,12 @@ void TestStudio2History::studioOnTheServerShowsOtherMachines()
 
     // The Person filter: one person's calls.
     history->personEdit()->setText(u"bob"_s);
-    QTRY_VERIFY_WITH_TIMEOUT(!history->model()->isLoading()
-                                 && history->model()->rowCount() == 2,
+    QTRY_VERIFY_WITH_TIMEOUT(!history->model()->isLoading() && history->model()->rowCount() == 2,
                              20000);
     for (int row = 0; row < 2; ++row)
         QCOMPARE(history->model()->rowAt(row).person, u"bob"_s);
     history->personEdit()->setText(u"carol"_s);
-    QTRY_VERIFY_WITH_TIMEOUT(!history->model()->isLoading()
-                                 && history->model()->rowCount() == 1,
+    QTRY_VERIFY_WITH_TIMEOUT(!history->model()->isLoading() && history->model()->rowCount() == 1,
                              20000);
     QCOMPARE(history->model()->rowAt(0).machine, u"carols-desktop"_s);
 
@@ -520,8 +518,9 @@ void TestStudio2History::studioOnAReaderRoleBrowsesOnly()
              qPrintable(panel->runAction()->toolTip()));
     auto *status = panel->findChild<QLabel *>(u"runStatus"_s);
     QVERIFY(status);
-    QVERIFY2(status->text().startsWith(u"Cannot run: the history team_reader@localhost/team is read-only"_s),
-                 qPrintable(status->text()));
+    QVERIFY2(status->text().startsWith(
+                 u"Cannot run: the history team_reader@localhost/team is read-only"_s),
+             qPrintable(status->text()));
     QAction *windowRun = nullptr;
     for (QAction *action : window.findChildren<QAction *>()) {
         if (action->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_R))

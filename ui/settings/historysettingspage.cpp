@@ -82,7 +82,8 @@ HistorySettingsPage::HistorySettingsPage(CredentialStore *credentials, QWidget *
     m_sslMode->addItem(tr("prefer: encrypted when the server offers it"), u"prefer"_s);
     m_sslMode->addItem(tr("disable: not encrypted (a server on this computer)"), u"disable"_s);
     m_rootCert->setObjectName(u"historyRootCert"_s);
-    m_rootCert->setPlaceholderText(tr("the server's CA certificate (default ~/.postgresql/root.crt)"));
+    m_rootCert->setPlaceholderText(
+        tr("the server's CA certificate (default ~/.postgresql/root.crt)"));
     m_password->setObjectName(u"historyPassword"_s);
     m_password->setEchoMode(QLineEdit::Password);
     m_password->setPlaceholderText(tr("kept in the keychain, never shown again"));
@@ -200,9 +201,8 @@ void HistorySettingsPage::load()
 
 void HistorySettingsPage::setCurrentHistory(const QString &location, const QString &readOnlyReason)
 {
-    QString where = isServerLocation(location)
-        ? QUrl(location).toString(QUrl::RemovePassword)
-        : QDir::toNativeSeparators(location);
+    QString where = isServerLocation(location) ? QUrl(location).toString(QUrl::RemovePassword)
+                                               : QDir::toNativeSeparators(location);
     QString text = tr("In use now: %1").arg(where);
     if (!readOnlyReason.isEmpty())
         text += u"\n"_s + tr("Read-only: %1").arg(readOnlyReason);
@@ -280,7 +280,8 @@ void HistorySettingsPage::showPasswordState()
     const QPointer<QLabel> label(m_passwordState);
     // Only whether there is one: the value is not kept, nor shown.
     m_credentials->readKey(
-        AppContext::historyPasswordEntry(url), this, [this, label, server](const KeychainResult &read) {
+        AppContext::historyPasswordEntry(url), this,
+        [this, label, server](const KeychainResult &read) {
             if (!label || historyServerKey(formUrl()) != server)
                 return;
             label->show();
@@ -323,18 +324,17 @@ void HistorySettingsPage::test()
         startCheck(url, m_password->text());
         return;
     }
-    m_credentials->readKey(AppContext::historyPasswordEntry(url), this,
-                           [this, url](const KeychainResult &read) {
-                               startCheck(url, read.status == KeychainStatus::Ok && read.key
-                                                   ? *read.key
-                                                   : QString());
-                           });
+    m_credentials->readKey(
+        AppContext::historyPasswordEntry(url), this, [this, url](const KeychainResult &read) {
+            startCheck(url, read.status == KeychainStatus::Ok && read.key ? *read.key : QString());
+        });
 }
 
 void HistorySettingsPage::startCheck(const QString &url, const QString &password)
 {
     // Connecting waits for the network and the server: on the pool, never on this thread.
-    m_check->setFuture(QtConcurrent::run([url, password] { return checkHistoryServer(url, password); }));
+    m_check->setFuture(
+        QtConcurrent::run([url, password] { return checkHistoryServer(url, password); }));
 }
 
 void HistorySettingsPage::save()
@@ -364,9 +364,8 @@ void HistorySettingsPage::save()
             settings.setValue(Identity::kPersonSetting, person);
         settings.sync();
     }
-    const QString where = location.isEmpty()
-        ? tr("the file on this computer")
-        : historyServerKey(location);
+    const QString where =
+        location.isEmpty() ? tr("the file on this computer") : historyServerKey(location);
     const QString password = m_password->text();
     m_password->clear();
     if (location.isEmpty() || password.isEmpty()) {

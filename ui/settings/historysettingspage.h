@@ -21,8 +21,7 @@ class QLineEdit;
 class QPushButton;
 class QRadioButton;
 class QSpinBox;
-template<typename T>
-class QFutureWatcher;
+template<typename T> class QFutureWatcher;
 
 namespace Callscope {
 
