@@ -11820,6 +11820,10 @@ Exit-Codes: 0 jeder Fall hat in jeder Variante bestanden, 1 einige nicht, 2 das 
         <source>reordering the calls table</source>
         <translation>beim Neuordnen der Tabelle der Aufrufe</translation>
     </message>
+    <message>
+        <source>tuning the search index&apos;s statistics</source>
+        <translation>die Statistik des Suchindex wird angepasst</translation>
+    </message>
 </context>
 <context>
     <name>TelemetrySettings</name>
