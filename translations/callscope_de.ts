@@ -700,6 +700,10 @@
         <source>%1; the local queue %2 cannot be used either: %3</source>
         <translation>%1; die lokale Warteschlange %2 ist auch nicht verwendbar: %3</translation>
     </message>
+    <message>
+        <source>the history %1 is read-only for the role %2: calls cannot be stored, so none is run; browsing works</source>
+        <translation>der Verlauf %1 ist für die Rolle %2 schreibgeschützt: Aufrufe können nicht gespeichert werden, daher wird keiner ausgeführt; Durchsehen funktioniert</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::ApprovalPanel</name>
@@ -2992,6 +2996,10 @@
             <numerusform>Experiment %1 (%2): alle %n Läufe erledigt. %3</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Cannot run: %1</source>
+        <translation>Kann nicht ausgeführt werden: %1</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::ExperimentsHost</name>
@@ -3416,6 +3424,22 @@
         <source>Why: %1</source>
         <translation>Grund: %1</translation>
     </message>
+    <message>
+        <source>%1, by %2</source>
+        <translation>%1, von %2</translation>
+    </message>
+    <message>
+        <source>%1, by %2 on %3</source>
+        <translation>%1, von %2 auf %3</translation>
+    </message>
+    <message>
+        <source>by %1</source>
+        <translation>von %1</translation>
+    </message>
+    <message>
+        <source>by %1 on %2</source>
+        <translation>von %1 auf %2</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::HistoryRescueDialog</name>
@@ -3524,6 +3548,193 @@ Wählen Sie einen Weg zurück. Was Sie auch wählen, die beschädigte Datei blei
     <message>
         <source>The damaged file was kept as %1.</source>
         <translation>Die beschädigte Datei wurde als %1 aufbewahrt.</translation>
+    </message>
+</context>
+<context>
+    <name>Callscope::HistorySettingsPage</name>
+    <message>
+        <source>This computer</source>
+        <translation>Dieser Computer</translation>
+    </message>
+    <message>
+        <source>A shared PostgreSQL server</source>
+        <translation>Ein gemeinsamer PostgreSQL-Server</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Auswählen…</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>Testen</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>The SQLite file the studio and callscope-cli use by default</source>
+        <translation>Die SQLite-Datei, die das Studio und callscope-cli standardmäßig verwenden</translation>
+    </message>
+    <message>
+        <source>db.example.com, or a socket folder such as /run/postgresql</source>
+        <translation>db.example.com oder ein Socket-Ordner wie /run/postgresql</translation>
+    </message>
+    <message>
+        <source>your role on the server</source>
+        <translation>Ihre Rolle auf dem Server</translation>
+    </message>
+    <message>
+        <source>verify-full: encrypted, the server&apos;s certificate and name checked</source>
+        <translation>verify-full: verschlüsselt, Zertifikat und Name des Servers geprüft</translation>
+    </message>
+    <message>
+        <source>verify-ca: encrypted, the server&apos;s certificate checked</source>
+        <translation>verify-ca: verschlüsselt, Zertifikat des Servers geprüft</translation>
+    </message>
+    <message>
+        <source>require: encrypted, the certificate not checked</source>
+        <translation>require: verschlüsselt, Zertifikat nicht geprüft</translation>
+    </message>
+    <message>
+        <source>prefer: encrypted when the server offers it</source>
+        <translation>prefer: verschlüsselt, wenn der Server es anbietet</translation>
+    </message>
+    <message>
+        <source>disable: not encrypted (a server on this computer)</source>
+        <translation>disable: nicht verschlüsselt (ein Server auf diesem Computer)</translation>
+    </message>
+    <message>
+        <source>the server&apos;s CA certificate (default ~/.postgresql/root.crt)</source>
+        <translation>das CA-Zertifikat des Servers (Standard ~/.postgresql/root.crt)</translation>
+    </message>
+    <message>
+        <source>kept in the keychain, never shown again</source>
+        <translation>im Schlüsselbund aufbewahrt, nie wieder angezeigt</translation>
+    </message>
+    <message>
+        <source>Recorded with every call you make, so the team can tell whose call it is</source>
+        <translation>Wird mit jedem Ihrer Aufrufe gespeichert, damit das Team sieht, wessen Aufruf es ist</translation>
+    </message>
+    <message>
+        <source>Connect to the server with these settings and say what happened; nothing is created or changed there</source>
+        <translation>Mit diesen Einstellungen zum Server verbinden und sagen, was geschah; dort wird nichts angelegt oder geändert</translation>
+    </message>
+    <message>
+        <source>Host:</source>
+        <translation>Host:</translation>
+    </message>
+    <message>
+        <source>Port:</source>
+        <translation>Port:</translation>
+    </message>
+    <message>
+        <source>Database:</source>
+        <translation>Datenbank:</translation>
+    </message>
+    <message>
+        <source>User:</source>
+        <translation>Benutzer:</translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation>Passwort:</translation>
+    </message>
+    <message>
+        <source>TLS:</source>
+        <translation>TLS:</translation>
+    </message>
+    <message>
+        <source>Root certificate:</source>
+        <translation>Stammzertifikat:</translation>
+    </message>
+    <message>
+        <source>The password goes into the system keychain (the entry callscope-cli history login makes), never into the settings file, and is not shown again. The studio opens the chosen history the next time it starts; callscope-cli keeps using its --db option.</source>
+        <translation>Das Passwort kommt in den Schlüsselbund des Systems (der Eintrag, den callscope-cli history login anlegt), nie in die Einstellungsdatei, und wird nicht wieder angezeigt. Das Studio öffnet den gewählten Verlauf beim nächsten Start; callscope-cli verwendet weiter seine Option --db.</translation>
+    </message>
+    <message>
+        <source>Your name in the history:</source>
+        <translation>Ihr Name im Verlauf:</translation>
+    </message>
+    <message>
+        <source>In use now: %1</source>
+        <translation>Jetzt verwendet: %1</translation>
+    </message>
+    <message>
+        <source>Read-only: %1</source>
+        <translation>Schreibgeschützt: %1</translation>
+    </message>
+    <message>
+        <source>Give the server&apos;s host name (or the folder of its socket).</source>
+        <translation>Geben Sie den Hostnamen des Servers an (oder den Ordner seines Sockets).</translation>
+    </message>
+    <message>
+        <source>Give the name of the database on the server.</source>
+        <translation>Geben Sie den Namen der Datenbank auf dem Server an.</translation>
+    </message>
+    <message>
+        <source>Give your user (role) on the server.</source>
+        <translation>Geben Sie Ihren Benutzer (Ihre Rolle) auf dem Server an.</translation>
+    </message>
+    <message>
+        <source>“%1” is not a host name.</source>
+        <translation>„%1“ ist kein Hostname.</translation>
+    </message>
+    <message>
+        <source>These settings do not make a server address: %1</source>
+        <translation>Diese Einstellungen ergeben keine Serveradresse: %1</translation>
+    </message>
+    <message>
+        <source>A password for %1 is in the keychain; type one to replace it.</source>
+        <translation>Ein Passwort für %1 ist im Schlüsselbund; geben Sie eines ein, um es zu ersetzen.</translation>
+    </message>
+    <message>
+        <source>No password for %1 in the keychain yet (without one, PGPASSFILE or ~/.pgpass is used).</source>
+        <translation>Noch kein Passwort für %1 im Schlüsselbund (ohne eines werden PGPASSFILE oder ~/.pgpass verwendet).</translation>
+    </message>
+    <message>
+        <source>The keychain cannot be used: %1</source>
+        <translation>Der Schlüsselbund kann nicht verwendet werden: %1</translation>
+    </message>
+    <message>
+        <source>Root Certificate</source>
+        <translation>Stammzertifikat</translation>
+    </message>
+    <message>
+        <source>Certificates (*.crt *.pem);;All files (*)</source>
+        <translation>Zertifikate (*.crt *.pem);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Not tested: %1</source>
+        <translation>Nicht getestet: %1</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Verbinde mit %1…</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>Nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>the file on this computer</source>
+        <translation>die Datei auf diesem Computer</translation>
+    </message>
+    <message>
+        <source>Saved. The studio opens %1 from its next start.</source>
+        <translation>Gespeichert. Das Studio öffnet ab dem nächsten Start %1.</translation>
+    </message>
+    <message>
+        <source>Saved, but the keychain refused the password: %1. Type it again once the keychain can be used.</source>
+        <translation>Gespeichert, aber der Schlüsselbund hat das Passwort abgelehnt: %1. Geben Sie es erneut ein, sobald der Schlüsselbund verwendet werden kann.</translation>
+    </message>
+    <message>
+        <source>Saved, the password in the keychain. The studio opens %1 from its next start.</source>
+        <translation>Gespeichert, das Passwort im Schlüsselbund. Das Studio öffnet ab dem nächsten Start %1.</translation>
     </message>
 </context>
 <context>
@@ -4522,6 +4733,14 @@ Wählen Sie einen Weg zurück. Was Sie auch wählen, die beschädigte Datei blei
     <message>
         <source>Spec files (*.spec.json *.json);;promptfoo configurations (*.yaml *.yml);;All files (*)</source>
         <translation>Spezifikationsdateien (*.spec.json *.json);;promptfoo-Konfigurationen (*.yaml *.yml);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>History: %1 (read-only)</source>
+        <translation>Verlauf: %1 (schreibgeschützt)</translation>
+    </message>
+    <message>
+        <source>Cannot run: %1</source>
+        <translation>Kann nicht ausgeführt werden: %1</translation>
     </message>
 </context>
 <context>
@@ -6998,6 +7217,10 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
         <source>Press New to start a session.</source>
         <translation>Beginnen Sie mit Neu eine Sitzung.</translation>
     </message>
+    <message>
+        <source>Cannot run: %1</source>
+        <translation>Kann nicht ausgeführt werden: %1</translation>
+    </message>
 </context>
 <context>
     <name>Callscope::SettingsDialog</name>
@@ -7016,6 +7239,10 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
     <message>
         <source>Telemetry</source>
         <translation>Telemetrie</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
     </message>
 </context>
 <context>
@@ -7879,6 +8106,14 @@ Beheben Sie es im Werkzeuge-Tab des Formulars und starten Sie dann erneut.</tran
             <numerusform>Diese Spezifikation kann nicht ausgeführt werden: %1 (und %n weiterer in den Befunden)</numerusform>
             <numerusform>Diese Spezifikation kann nicht ausgeführt werden: %1 (und %n weitere in den Befunden)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The history is read-only: %1</source>
+        <translation>Der Verlauf ist schreibgeschützt: %1</translation>
+    </message>
+    <message>
+        <source>Cannot run: %1</source>
+        <translation>Kann nicht ausgeführt werden: %1</translation>
     </message>
 </context>
 <context>
@@ -10397,8 +10632,8 @@ push     sendet die Aufrufe dieses Verlaufs an einen gemeinsamen, jeden einmal (
         <translation>Eine zu öffnende Spezifikationsdatei.</translation>
     </message>
     <message>
-        <source>Use this history database instead of the usual one (the file callscope-cli --db writes).</source>
-        <translation>Diese Verlaufsdatenbank statt der üblichen verwenden (die Datei, die callscope-cli --db schreibt).</translation>
+        <source>Use this history (a file, or a postgresql:// URL) instead of the one chosen in Settings &gt; History.</source>
+        <translation>Diesen Verlauf (eine Datei oder eine postgresql://-URL) statt des unter Einstellungen &gt; Verlauf gewählten verwenden.</translation>
     </message>
 </context>
 <context>
@@ -10417,6 +10652,53 @@ push     sendet die Aufrufe dieses Verlaufs an einen gemeinsamen, jeden einmal (
             <numerusform>%n Aufruf wartet darauf, an den gemeinsamen Verlauf auf %1 gesendet zu werden</numerusform>
             <numerusform>%n Aufrufe warten darauf, an den gemeinsamen Verlauf auf %1 gesendet zu werden</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>HistorySettings</name>
+    <message>
+        <source>%1 is not a PostgreSQL history URL</source>
+        <translation>%1 ist keine PostgreSQL-Verlaufs-URL</translation>
+    </message>
+    <message>
+        <source>the URL must not hold the password (it would be written to the settings)</source>
+        <translation>die URL darf das Passwort nicht enthalten (es würde in die Einstellungen geschrieben)</translation>
+    </message>
+    <message>
+        <source>Could not connect: %1</source>
+        <translation>Verbindung nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>Connected, but %1</source>
+        <translation>Verbunden, aber %1</translation>
+    </message>
+    <message>
+        <source>the database has no Callscope tables yet; the studio creates them when it first opens it</source>
+        <translation>die Datenbank hat noch keine Callscope-Tabellen; das Studio legt sie an, wenn es sie zum ersten Mal öffnet</translation>
+    </message>
+    <message>
+        <source>schema version %1; this Callscope migrates it to %2 when it first opens it</source>
+        <translation>Schemaversion %1; dieses Callscope migriert sie beim ersten Öffnen auf %2</translation>
+    </message>
+    <message>
+        <source>schema version %1, up to date</source>
+        <translation>Schemaversion %1, aktuell</translation>
+    </message>
+    <message>
+        <source>the role %1 may store calls.</source>
+        <translation>die Rolle %1 darf Aufrufe speichern.</translation>
+    </message>
+    <message>
+        <source>the role %1 may not create them, so nobody can store calls yet (ask for a role that may write).</source>
+        <translation>die Rolle %1 darf sie nicht anlegen, daher kann noch niemand Aufrufe speichern (fragen Sie nach einer Rolle mit Schreibrecht).</translation>
+    </message>
+    <message>
+        <source>the role %1 may only read: the history is read-only, browsing works and Run stays off.</source>
+        <translation>die Rolle %1 darf nur lesen: der Verlauf ist schreibgeschützt, Durchsehen funktioniert und Ausführen bleibt aus.</translation>
+    </message>
+    <message>
+        <source>Connected: %1; %2</source>
+        <translation>Verbunden: %1; %2</translation>
     </message>
 </context>
 <context>
@@ -11827,6 +12109,10 @@ push     sendet die Aufrufe dieses Verlaufs an einen gemeinsamen, jeden einmal (
     <message>
         <source>cannot reach the history server %1 (%2): %3</source>
         <translation>der Verlaufsserver %1 ist nicht erreichbar (%2): %3</translation>
+    </message>
+    <message>
+        <source>tuning the search index&apos;s statistics</source>
+        <translation>die Statistik des Suchindex wird angepasst</translation>
     </message>
 </context>
 <context>

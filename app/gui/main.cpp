@@ -2,6 +2,7 @@
 #include "core/eval/telemetrysettings.h"
 #include "core/service/appcontext.h"
 #include "core/service/callservice.h"
+#include "core/service/historysettings.h"
 #include "core/store/database.h"
 #include "core/store/historyrescue.h"
 #include "core/tools/toolprocess.h"
@@ -32,8 +33,8 @@ void describeOptions(QCommandLineParser &parser)
     parser.addOption(
         { u"db"_s,
           QCoreApplication::translate("Gui",
-                                      "Use this history database instead of the usual one "
-                                      "(the file callscope-cli --db writes)."),
+                                      "Use this history (a file, or a postgresql:// URL) instead "
+                                      "of the one chosen in Settings > History."),
           u"PATH"_s });
     parser.addPositionalArgument(
         u"spec"_s, QCoreApplication::translate("Gui", "A spec file to open."), u"[spec.json]"_s);
@@ -97,8 +98,14 @@ int main(int argc, char *argv[])
 
     // The same services callscope-cli assembles, on the same history: a history that cannot be
     // opened is said in the window, and calls still run (they are not kept).
+    // --db wins; else the history Settings > History chose (this computer's file when none).
+    // A server's role that may only read opens for browsing: the window says so and keeps Run
+    // off.
+    const QString history = parser.isSet(u"db"_s)
+        ? parser.value(u"db"_s)
+        : Callscope::configuredHistoryLocation(QSettings());
     Callscope::AppContext context;
-    context.openHistory(parser.value(u"db"_s));
+    context.openHistory(history, Callscope::AppContext::History::ReadWriteOrBrowse);
     // Header values of the export are in the keychain; the exporter holds its spans until
     // they are read (asynchronously: the window does not wait).
     if (telemetry && telemetryConfig.headersPending) {
@@ -113,7 +120,7 @@ int main(int argc, char *argv[])
             });
     }
     // A damaged history is never a dead end: the way back is offered before the window.
-    Callscope::HistoryRescueDialog::offerAtStart(context, parser.value(u"db"_s));
+    Callscope::HistoryRescueDialog::offerAtStart(context, history);
     // From here on the GUI thread runs no SQL (the views read through the store reader, every
     // write goes through the store writer): a statement on it is logged with its text, and
     // with CALLSCOPE_GUI_SQL=fatal (tests) it aborts. CALLSCOPE_GUI_SQL=off turns it off.

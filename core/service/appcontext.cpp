@@ -12,6 +12,7 @@
 #include <QEventLoop>
 #include <QLoggingCategory>
 #include <QNetworkAccessManager>
+#include <QUrl>
 
 Q_LOGGING_CATEGORY(lcContext, "callscope.context")
 
@@ -50,6 +51,7 @@ bool AppContext::openHistory(const QString &path, History mode)
     m_defaultDatabase = path.isEmpty();
     m_databasePath = m_defaultDatabase ? defaultDatabasePath() : path;
     m_databaseError.clear();
+    m_readOnlyReason.clear();
     m_databaseErrorCode = StoreError::Code::None;
     m_queuePath.clear();
     m_queueReason.clear();
@@ -63,12 +65,14 @@ bool AppContext::openHistory(const QString &path, History mode)
     }
 
     Database::Options options;
-    options.mustWrite = mode == History::ReadWrite;
+    options.mustWrite = mode == History::ReadWrite
+        || (mode == History::ReadWriteOrBrowse && !isServerLocation(m_databasePath));
     QString openPath = m_databasePath;
     auto opened = Database::open(openPath, options);
     // A server that cannot be reached: a program that stores calls keeps working on the
     // server's local queue, sent when the server is back (core/store/historyqueue.h).
-    if (!opened && mode == History::ReadWrite && HistoryQueue::isUnreachable(opened.error())) {
+    if (!opened && (mode == History::ReadWrite || mode == History::ReadWriteOrBrowse)
+        && HistoryQueue::isUnreachable(opened.error())) {
         const QString queue = HistoryQueue::pathFor(m_databasePath);
         auto local = Database::open(queue, options);
         if (local) {
@@ -97,7 +101,16 @@ bool AppContext::openHistory(const QString &path, History mode)
     }
     m_database = std::move(opened.value());
     m_store = std::make_unique<CallStore>(*m_database);
-    if (mode == History::ReadWrite) {
+    if (mode == History::ReadWriteOrBrowse && !m_database->canWrite()) {
+        const QUrl url(m_database->path());
+        m_readOnlyReason =
+            tr("the history %1 is read-only for the role %2: calls cannot be stored, so none is "
+               "run; browsing works")
+                .arg(u"%1@%2%3"_s.arg(url.userName(), url.host(), url.path()),
+                     m_database->serverUser());
+        qCInfo(lcContext) << "history opened for browsing only:" << m_readOnlyReason;
+    }
+    if (mode != History::ReadOnly && m_readOnlyReason.isEmpty()) {
         // Replies an earlier run could not store: stored now, before anything reads what is
         // done (a resumed batch or experiment must see them, not buy them again).
         const RecoveryFile::ImportOutcome recovered =

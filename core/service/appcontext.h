@@ -43,6 +43,10 @@ public:
         ReadWrite,
         // Only reads (show, history, export): a read-only file is fine.
         ReadOnly,
+        // The studio: calls are stored when the history can take them; a server's role that
+        // may only read opens the history for browsing, and historyReadOnlyReason() says why
+        // nothing can be run (the window disables Run up front).
+        ReadWriteOrBrowse,
     };
 
     explicit AppContext(QObject *parent = nullptr);
@@ -69,6 +73,9 @@ public:
     // Why the history could not be opened (None when it was); Corrupt means a way back is due.
     StoreError::Code databaseErrorCode() const { return m_databaseErrorCode; }
     Database *database() const { return m_database.get(); }
+    // Why the open history cannot store calls (a reader role on a server), in words for the
+    // user; empty when it can (or when it is not open: databaseError() then says why).
+    QString historyReadOnlyReason() const { return m_readOnlyReason; }
     // Calls openHistory() stored from the recovery file beside the database (replies an
     // earlier run could not store; core/store/recoveryfile.h).
     int recoveredCalls() const { return m_recoveredCalls; }
@@ -113,6 +120,7 @@ private:
 
     QString m_databasePath;
     QString m_databaseError;
+    QString m_readOnlyReason;
     StoreError::Code m_databaseErrorCode = StoreError::Code::None;
     int m_recoveredCalls = 0;
     QString m_queuePath;

@@ -57,6 +57,9 @@ constexpr auto kServerDriver = "QPSQL"_L1;
 // The schema version of a server's history, in table callscope_schema (SQLite keeps it in
 // PRAGMA user_version).
 constexpr auto kServerFindVersionTable = "SELECT to_regclass('callscope_schema') IS NOT NULL"_L1;
+constexpr auto kServerCurrentUser = "SELECT current_user"_L1;
+constexpr auto kServerCanCreate =
+    "SELECT has_schema_privilege(current_user, 'public', 'CREATE')"_L1;
 constexpr auto kServerReadVersion = "SELECT COALESCE(MAX(version), 0) FROM callscope_schema"_L1;
 constexpr auto kServerCreateVersionTable =
     "CREATE TABLE IF NOT EXISTS callscope_schema (version BIGINT NOT NULL)"_L1;
@@ -529,10 +532,23 @@ StoreResult<std::unique_ptr<Database>> Database::openServer(const QString &locat
     database->m_searchMode = SearchMode::TextSearch;
     {
         QSqlQuery query(database->connection());
-        if (!query.exec(database->dialect().canInsertCalls()) || !query.next())
+        if (!query.exec(kServerCurrentUser) || !query.next())
             return database->errorFrom(query, Tr::tr("reading the role's privileges"));
-        database->m_canWrite = query.value(0).toBool();
+        database->m_serverUser = query.value(0).toString();
+        if (database->m_version == 0) {
+            // Only inspectOnly leaves a database without tables: may this role make them?
+            if (!query.exec(kServerCanCreate) || !query.next())
+                return database->errorFrom(query, Tr::tr("reading the role's privileges"));
+            database->m_canCreateSchema = query.value(0).toBool();
+            database->m_canWrite = database->m_canCreateSchema;
+        } else {
+            if (!query.exec(database->dialect().canInsertCalls()) || !query.next())
+                return database->errorFrom(query, Tr::tr("reading the role's privileges"));
+            database->m_canWrite = query.value(0).toBool();
+        }
     }
+    if (options.inspectOnly)
+        return database;
     // Like a file this process may not write: refused before any call is paid for.
     if (!database->m_canWrite && options.mustWrite && !options.readOnly)
         return StoreError::make(StoreError::Code::ReadOnly,
@@ -572,7 +588,7 @@ StoreError Database::migrateServer(const Options &options)
         QSqlQuery query(connection());
         if (StoreError error = readVersion(query); error)
             return error;
-        if (m_version >= target)
+        if (m_version >= target || options.inspectOnly)
             return {};
     }
     Transaction transaction(*this);

@@ -101,6 +101,10 @@ public:
         // The password of a PostgreSQL server, from the keychain; empty: libpq's own sources
         // (PGPASSWORD, PGPASSFILE, ~/.pgpass). Never part of the URL.
         QString password;
+        // Only look (a settings page's Test): connect, read the schema version and the role's
+        // privileges, and neither create nor migrate anything, even in an empty database.
+        // Servers only.
+        bool inspectOnly = false;
     };
 
     // How full-text search works in this database (decided by migration 2). TextSearch is
@@ -142,6 +146,11 @@ public:
     bool isReadOnly() const { return m_readOnly; }
     // False for a server's history that the role may read but not add calls to (a reader).
     bool canWrite() const { return m_canWrite; }
+    // Opened with Options::inspectOnly on a database without Callscope's tables yet: whether
+    // the role may create them (the first Callscope that opens it for writing does).
+    bool canCreateSchema() const { return m_canCreateSchema; }
+    // The server's user, as it named itself (current_user); empty for a file.
+    QString serverUser() const { return m_serverUser; }
     const SqlDialect &dialect() const { return *m_dialect; }
     bool isServer() const { return m_dialect->isPostgres(); }
     int schemaVersion() const { return m_version; }
@@ -174,6 +183,8 @@ private:
     SearchMode m_searchMode = SearchMode::None;
     bool m_readOnly = false;
     bool m_canWrite = true;
+    bool m_canCreateSchema = false;
+    QString m_serverUser;
     const SqlDialect *m_dialect = &SqlDialect::sqlite();
 };
 

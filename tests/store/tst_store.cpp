@@ -120,9 +120,14 @@ Message toolResultMessage(const QString &content)
 }
 
 // A record with every field set to a non-default value.
-// Takes a file of the latest version back to the version 8 layout: the review labels of
-// version 10 go, then version 9's UUIDs, people and machines (their indexes first).
-const QString kBackToVersion8 = uR"(DROP TABLE review_labels
+// Takes a file of the latest version back to the version 8 layout: the experiments' indexes of
+// version 12 and the review labels of version 10 go, then version 9's UUIDs, people and machines
+// (their indexes first).
+const QString kBackToVersion8 = uR"(DROP INDEX experiments_by_hash
+;
+DROP INDEX experiments_by_name
+;
+DROP TABLE review_labels
 ;
 DROP INDEX calls_by_uuid
 ;
@@ -1499,7 +1504,7 @@ void TestStore::remakesCallsWithJsonLast()
 
     auto db = Database::open(path);
     QVERIFY2(db, qPrintable(db.error().message));
-    QCOMPARE(db.value()->schemaVersion(), 11);
+    QCOMPARE(db.value()->schemaVersion(), Database::latestSchemaVersion());
     QSqlQuery q(db.value()->connection());
     QStringList columns;
     QVERIFY(q.exec(u"SELECT name FROM pragma_table_info('calls') ORDER BY cid"_s));
@@ -1901,7 +1906,7 @@ void TestStore::migratesFromVersion5WithACall()
     auto db = Database::open(path);
     QVERIFY2(db, qPrintable(db.error().message));
     QCOMPARE((*db)->schemaVersion(), Database::latestSchemaVersion());
-    QCOMPARE(Database::latestSchemaVersion(), 11);
+    QCOMPARE(Database::latestSchemaVersion(), 12);
     QCOMPARE(countRows(path, u"response_cache"_s), 0);
     CallStore store(**db);
     const auto old = store.getCall(oldId);

@@ -1550,6 +1550,8 @@ int runMainWindowTests(int argc, char **argv);
 int runFirstUseTests(int argc, char **argv);
 // tst_callview.cpp: a stored call as a tab, and the one current call.
 int runCallViewTests(int argc, char **argv);
+// tst_historysettings.cpp: Settings > History and the studio on a PostgreSQL server.
+int runSharedHistoryTests(int argc, char **argv);
 
 int main(int argc, char **argv)
 {
@@ -1561,7 +1563,7 @@ int main(int argc, char **argv)
     QTEST_SET_MAIN_SOURCE_PATH
     const int failed = QTest::qExec(&test, argc, argv);
     return failed + runMainWindowTests(argc, argv) + runFirstUseTests(argc, argv)
-        + runCallViewTests(argc, argv);
+        + runCallViewTests(argc, argv) + runSharedHistoryTests(argc, argv);
 }
 
 #include "tst_window.moc"

@@ -1295,14 +1295,24 @@ void ExperimentView::updateStatus()
     m_progress->setValue(std::min(done, std::max(1, total)));
 }
 
+void ExperimentView::setRunBlockedReason(const QString &reason)
+{
+    m_runBlocked = reason;
+    updateActions();
+}
+
 void ExperimentView::updateActions()
 {
     const bool loaded = m_experiment.has_value();
     const bool running = isRunning();
-    m_runButton->setEnabled(loaded && !running && m_service);
+    const bool blocked = !m_runBlocked.isEmpty();
+    m_runButton->setEnabled(loaded && !running && m_service && !blocked);
     m_runButton->setText(m_experimentId > 0 && !running ? tr("Run Again") : tr("Run"));
+    m_runButton->setToolTip(
+        blocked ? tr("Cannot run: %1").arg(m_runBlocked)
+                : tr("Run every case in every variant, repeated, and check the assertions"));
     m_stopButton->setEnabled(m_state == State::Running);
-    m_resumeButton->setEnabled(!running && canResume());
+    m_resumeButton->setEnabled(!running && canResume() && !blocked);
     m_resumeButton->setVisible(canResume() || m_state == State::Stopping);
     m_addVariantButton->setEnabled(loaded && !running);
     m_reviewButton->setEnabled(loaded && !running && m_run && m_experimentId > 0);

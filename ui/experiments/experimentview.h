@@ -68,6 +68,9 @@ public:
     // Reads the calls variants start from on `reader`'s thread (null: at once on the store).
     // It must outlive the view.
     void setReader(StoreReader *reader) { m_reader = reader; }
+    // Why nothing may run (a history the role may only read); empty: runs are allowed. The
+    // Run button is off with the reason as its tip, Resume too.
+    void setRunBlockedReason(const QString &reason);
     // A new stored experiment over every case, variant and repeat.
     bool run();
     // Continues a stored experiment (0: the one shown) with what it has not run yet.
@@ -209,6 +212,7 @@ private:
     QPointer<CallService> m_service;
     CallStore *m_store = nullptr;
     StoreReader *m_reader = nullptr;
+    QString m_runBlocked; // setRunBlockedReason()
     quint64 m_loadTicket = 0; // the load whose answer counts
     bool m_loadingCalls = false;
     QString m_path;

@@ -192,8 +192,17 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
         return tr("Why: %1").arg(errorCategoryDisplayName(row.errorCategory));
     if (role == Qt::ToolTipRole && index.column() == KindColumn)
         return row.inputPreview;
-    if (role == Qt::ToolTipRole && index.column() == StartedColumn)
-        return QLocale().toString(row.createdAt.toLocalTime(), QLocale::LongFormat);
+    if (role == Qt::ToolTipRole && index.column() == StartedColumn) {
+        const QString when = QLocale().toString(row.createdAt.toLocalTime(), QLocale::LongFormat);
+        // In a team's history: whose call it is, and from which machine.
+        if (row.person.isEmpty())
+            return when;
+        return row.machine.isEmpty() ? tr("%1, by %2").arg(when, row.person)
+                                     : tr("%1, by %2 on %3").arg(when, row.person, row.machine);
+    }
+    if (role == Qt::ToolTipRole && index.column() == IdColumn && !row.person.isEmpty())
+        return row.machine.isEmpty() ? tr("by %1").arg(row.person)
+                                     : tr("by %1 on %2").arg(row.person, row.machine);
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {

@@ -85,6 +85,7 @@ SessionView::SessionView(CallStore *store, CallService *service, ProfileStore *p
     m_list->setModel(m_sessions);
     m_list->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::DoubleClicked);
     auto *newButton = new QPushButton(tr("New"), this);
+    m_new = newButton;
     auto *renameButton = new QPushButton(tr("Rename"), this);
     auto *left = new QWidget(this);
     auto *leftLayout = new QVBoxLayout(left);
@@ -372,6 +373,21 @@ void SessionView::updateActions()
     m_chatHint->setVisible(!why.isEmpty() && (currentSessionId() == 0 || !canChat));
     m_runSpec->setEnabled(ready);
     m_compact->setEnabled(ready);
+    if (!m_blocked.isEmpty()) {
+        // Nothing a session does could be kept: said before anyone types.
+        for (QPushButton *button : { m_send, m_runSpec, m_compact, m_new }) {
+            button->setEnabled(false);
+            button->setToolTip(tr("Cannot run: %1").arg(m_blocked));
+        }
+        m_chatHint->setText(tr("Cannot run: %1").arg(m_blocked));
+        m_chatHint->setVisible(true);
+    }
+}
+
+void SessionView::setBlockedReason(const QString &reason)
+{
+    m_blocked = reason;
+    updateActions();
 }
 
 bool SessionView::compactNow()

@@ -55,6 +55,9 @@ public:
     std::optional<EngineSpec> chatEngine(QString *why = nullptr) const;
     // Reads on `reader`'s thread from now on (null: at once). It must outlive the view.
     void setReader(StoreReader *reader);
+    // Why nothing may be stored (a history the role may only read); empty: it may. New, Send,
+    // Run spec in session and Compact are off, and the hint says why.
+    void setBlockedReason(const QString &reason);
     struct StructuredSpan;
     struct ChatRead; // what the chat shows of a stored session
 
@@ -123,6 +126,8 @@ private:
     QPlainTextEdit *m_input = nullptr;
     QComboBox *m_engine = nullptr;
     QPushButton *m_send = nullptr;
+    QPushButton *m_new = nullptr;
+    QString m_blocked; // setBlockedReason()
     QPushButton *m_runSpec = nullptr;
     QPushButton *m_compact = nullptr;
     // Why Send is off (a replay engine, no engine at all), in sight rather than in a tooltip.

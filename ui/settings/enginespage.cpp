@@ -6,6 +6,7 @@
 #include "core/secrets/profilestore.h"
 #include "core/service/callservice.h"
 #include "core/service/engineprobe.h"
+#include "ui/settings/historysettingspage.h"
 #include "ui/settings/limitspage.h"
 #include "ui/settings/profilelistmodel.h"
 #include "ui/settings/telemetrypage.h"
@@ -424,12 +425,14 @@ SettingsDialog::SettingsDialog(ProfileStore *profiles, CredentialStore *credenti
     , m_engines(new EnginesPage(profiles, credentials, nam, this))
     , m_limits(new LimitsPage(service, this))
     , m_telemetry(new TelemetryPage(credentials, this))
+    , m_history(new HistorySettingsPage(credentials, this))
 {
     setWindowTitle(tr("Settings"));
     auto *tabs = new QTabWidget(this);
     tabs->addTab(m_engines, tr("Engines and keys"));
     tabs->addTab(m_limits, tr("Calls at once"));
     tabs->addTab(m_telemetry, tr("Telemetry"));
+    tabs->addTab(m_history, tr("History"));
     // A profile's own limit applies to the next call on that engine.
     if (service) {
         const QPointer<CallService> guard(service);

@@ -22,6 +22,7 @@ namespace Callscope {
 class CallService;
 class LimitsPage;
 class TelemetryPage;
+class HistorySettingsPage;
 
 class CredentialStore;
 class EngineProbe;
@@ -120,11 +121,13 @@ public:
     EnginesPage *enginesPage() const { return m_engines; }
     LimitsPage *limitsPage() const { return m_limits; }
     TelemetryPage *telemetryPage() const { return m_telemetry; }
+    HistorySettingsPage *historyPage() const { return m_history; }
 
 private:
     EnginesPage *m_engines = nullptr;
     LimitsPage *m_limits = nullptr;
     TelemetryPage *m_telemetry = nullptr;
+    HistorySettingsPage *m_history = nullptr;
 };
 
 } // namespace Callscope

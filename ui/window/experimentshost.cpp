@@ -27,6 +27,8 @@ ExperimentsHost::ExperimentsHost(MainWindow *window)
     m_view = new ExperimentView(services ? services->calls() : nullptr,
                                 services ? services->store() : nullptr, window);
     m_view->setReader(services ? services->reader() : nullptr);
+    if (services)
+        m_view->setRunBlockedReason(services->context()->historyReadOnlyReason());
     // A document tab of the window, opened when an experiment is (and again after it is closed).
     m_view->hide();
     m_view->setProperty("keepWhenClosed", true);

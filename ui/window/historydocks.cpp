@@ -18,6 +18,7 @@
 #include "ui/history/revisiontreewidget.h"
 #include "ui/sessions/sessionview.h"
 #include "ui/settings/enginespage.h"
+#include "ui/settings/historysettingspage.h"
 #include "ui/transfer/transfercontroller.h"
 #include "ui/widgets/budgetview.h"
 #include "ui/widgets/callview.h"
@@ -99,6 +100,8 @@ void HistoryDocks::createViews()
 
     m_sessions = new SessionView(store, service, profiles, m_window);
     m_sessions->setReader(m_reader);
+    if (m_services)
+        m_sessions->setBlockedReason(m_services->context()->historyReadOnlyReason());
     m_sessions->setAccessibleName(tr("Sessions"));
 
     m_budget = new BudgetView(m_window);
@@ -821,6 +824,8 @@ void HistoryDocks::showPreferences()
                                         m_services->network(), m_window, m_services->calls());
         m_settings->setObjectName(u"settingsDialog"_s);
         m_settings->setAccessibleName(tr("Settings"));
+        m_settings->historyPage()->setCurrentHistory(
+            m_services->context()->databasePath(), m_services->context()->historyReadOnlyReason());
     }
     m_settings->show();
     m_settings->raise();

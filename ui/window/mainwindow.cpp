@@ -3,6 +3,7 @@
 #include "core/service/appcontext.h"
 #include "core/service/calljob.h"
 #include "core/service/callservice.h"
+#include "core/store/database.h"
 #include "ui/editor/specdocument.h"
 #include "ui/editor/specformeditor.h"
 #include "ui/experiments/experimentview.h"
@@ -40,6 +41,7 @@
 #include <QTabWidget>
 #include <QTimer>
 #include <QUndoStack>
+#include <QUrl>
 
 #ifdef CALLSCOPE_HAVE_KSYNTAXHIGHLIGHTING
 #include <KSyntaxHighlighting/Definition>
@@ -493,13 +495,24 @@ void MainWindow::createStatusBar()
     statusBar()->addPermanentWidget(m_engineLabel);
     statusBar()->addPermanentWidget(m_cursorLabel);
     if (!m_options.databasePath.isEmpty()) {
-        // Another history than the usual one (callscope --db): say which, so nobody wonders
-        // where their calls went.
-        auto *history =
-            new QLabel(tr("History: %1").arg(QFileInfo(m_options.databasePath).fileName()), this);
+        // Another history than the usual one (callscope --db, or a server chosen in Settings >
+        // History): say which, so nobody wonders where their calls went.
+        QString name;
+        QString where;
+        if (isServerLocation(m_options.databasePath)) {
+            const QUrl url(m_options.databasePath);
+            name = u"%1@%2%3"_s.arg(url.userName(), url.host(), url.path());
+            where = url.toString(QUrl::RemovePassword);
+        } else {
+            name = QFileInfo(m_options.databasePath).fileName();
+            where = QDir::toNativeSeparators(QFileInfo(m_options.databasePath).absoluteFilePath());
+        }
+        const QString readOnly = m_studio->context()->historyReadOnlyReason();
+        auto *history = new QLabel(readOnly.isEmpty() ? tr("History: %1").arg(name)
+                                                      : tr("History: %1 (read-only)").arg(name),
+                                   this);
         history->setObjectName(u"historyFileLabel"_s);
-        history->setToolTip(
-            QDir::toNativeSeparators(QFileInfo(m_options.databasePath).absoluteFilePath()));
+        history->setToolTip(readOnly.isEmpty() ? where : where + u"\n"_s + readOnly);
         statusBar()->addPermanentWidget(history);
     }
     updateCursorLabel();
@@ -642,7 +655,7 @@ SpecTab *MainWindow::addSpecTab(SpecDocument *document)
     });
     connect(panel, &RunPanel::runFinished, this, [this, tab](const LaunchResult &result) {
         if (tab == currentSpecTab())
-            m_runAction->setEnabled(true);
+            m_runAction->setEnabled(m_studio->context()->historyReadOnlyReason().isEmpty());
         // The call just run is the current call: History, the revision tree, the budget view
         // and the History commands all act on it now.
         if (result.stored && result.record.id > 0
@@ -690,7 +703,11 @@ void MainWindow::onCurrentTabChanged()
     SpecDocument *document = tab ? tab->document() : nullptr;
     m_undoAction->setEnabled(document && document->undoStack()->canUndo());
     m_redoAction->setEnabled(document && document->undoStack()->canRedo());
-    m_runAction->setEnabled(tab && !tab->runPanel()->isRunning());
+    // A history the role may only read: Run stays off, its tip says why.
+    const QString readOnly = m_studio->context()->historyReadOnlyReason();
+    m_runAction->setEnabled(tab && !tab->runPanel()->isRunning() && readOnly.isEmpty());
+    m_runAction->setToolTip(readOnly.isEmpty() ? m_runAction->text().remove(u'&')
+                                               : tr("Cannot run: %1").arg(readOnly));
     if (document && document->lintTargetOverride() != m_lintTargetOverride)
         document->setLintTargetOverride(m_lintTargetOverride);
     updateRunMenu();

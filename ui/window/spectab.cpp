@@ -81,6 +81,13 @@ SpecTab::SpecTab(SpecDocument *document, StudioServices *services, QWidget *pare
         m_run->messageBar()->showMessage(
             tr("Calls are not stored: %1").arg(services->databaseError()),
             NoticeBar::Kind::Warning);
+    // A history the role may only read (a reader on a shared server): nothing can run, said
+    // before anyone presses Run (the run would be paid for and then not kept).
+    if (services)
+        m_historyBlock = services->context()->historyReadOnlyReason();
+    if (!m_historyBlock.isEmpty())
+        m_run->messageBar()->showMessage(tr("The history is read-only: %1").arg(m_historyBlock),
+                                         NoticeBar::Kind::Warning);
     // The window's Run action (Ctrl+R) is the one that runs; the panel's button stays.
     m_run->runAction()->setShortcut(QKeySequence());
     // Scrolled only below its own minimum, so the run view never forces a wide window.
@@ -141,6 +148,11 @@ void SpecTab::reloadForm()
 
 std::optional<Spec> SpecTab::specForRun()
 {
+    if (!m_historyBlock.isEmpty()) {
+        m_run->messageBar()->showMessage(tr("Cannot run: %1").arg(m_historyBlock),
+                                         NoticeBar::Kind::Error);
+        return std::nullopt;
+    }
     if (!m_document->check().runnable()) {
         m_run->messageBar()->showMessage(
             tr("The spec cannot run: %1").arg(m_document->check().blockingReason()),
@@ -169,7 +181,7 @@ void SpecTab::updateBanner()
     const SpecCheck &check = m_document->check();
     if (!check.ok() && check.errors.isEmpty()) {
         // Not checked yet (the first check of a file just opened is under way).
-        m_run->setBlockedReason(QString());
+        m_run->setBlockedReason(m_historyBlock);
         return;
     }
     if (!check.ok()) {
@@ -193,7 +205,10 @@ void SpecTab::updateBanner()
     } else if (m_messages->kind() == NoticeBar::Kind::Error) {
         m_messages->clearMessage();
     }
-    m_run->setBlockedReason(check.runnable() ? QString() : check.blockingReason());
+    if (!m_historyBlock.isEmpty())
+        m_run->setBlockedReason(m_historyBlock);
+    else
+        m_run->setBlockedReason(check.runnable() ? QString() : check.blockingReason());
 }
 
 } // namespace Callscope

@@ -66,6 +66,7 @@ private:
     JsonEditor *m_json = nullptr;
     QTabWidget *m_editorTabs = nullptr;
     RunPanel *m_run = nullptr;
+    QString m_historyBlock; // why the history cannot store calls (a reader role); empty: it can
     NoticeBar *m_messages = nullptr;
     QSplitter *m_splitter = nullptr;
     bool m_waiting = false;
