@@ -232,7 +232,7 @@ void TestHistorySettings::cleanupTestCase()
 }
 
 void TestHistorySettings::fillServer(HistorySettingsPage &page, const QString &role,
-                                    const QString &password)
+                                     const QString &password)
 {
     // On the button's mark (a radio button takes clicks on its mark and text only).
     QTest::mouseClick(page.serverButton(), Qt::LeftButton, {},

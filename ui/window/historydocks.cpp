@@ -1,7 +1,7 @@
 #include "ui/window/historydocks.h"
 
-#include "core/eval/telemetrysettings.h"
 #include "core/eval/pricetable.h"
+#include "core/eval/telemetrysettings.h"
 #include "core/service/callservice.h"
 #include "core/store/cachereport.h"
 #include "core/store/callstore.h"
