@@ -1,6 +1,7 @@
 #include "core/eval/telemetrysettings.h"
 
 #include "core/secrets/credentialstore.h"
+#include "core/telemetry/genaispans.h"
 #include "core/telemetry/otlpexporter.h"
 
 #include <QCoreApplication>
@@ -73,6 +74,12 @@ void TelemetrySettings::save(QSettings &settings) const
     settings.setValue(u"telemetry/compression"_s, compression);
     settings.setValue(u"telemetry/headers"_s, headerNames);
     settings.setValue(u"telemetry/trace_url"_s, traceUrl);
+}
+
+QUrl traceUrlFromSettings(const CallRecord &record)
+{
+    return Telemetry::traceViewerUrl(TelemetrySettings::load(QSettings()).traceUrl,
+                                     Telemetry::callTraceRef(record));
 }
 
 QString TelemetrySettings::headerEntry(const QString &name)

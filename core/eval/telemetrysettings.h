@@ -7,11 +7,13 @@
 // happened in plain words.
 
 #include "core/engines/retrypolicy.h"
+#include "core/model/callrecord.h"
 #include "core/telemetry/otlpconfig.h"
 
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <QUrl>
 
 #include <functional>
 
@@ -37,6 +39,10 @@ struct TelemetrySettings
     // The keychain entry of a header's value.
     static QString headerEntry(const QString &name);
 };
+
+// Where `record`'s trace opens in the viewer named by the settings' trace link (empty when no
+// usable link is set): the one reading of the link for the studio and `callscope-cli show`.
+QUrl traceUrlFromSettings(const CallRecord &record);
 
 // Reads the values of `names` from the keychain, one after another; `done` (on `context`'s
 // thread) gets the headers found, and a sentence per header that could not be read.

@@ -7,7 +7,6 @@
 #include "core/store/cachereport.h"
 #include "core/store/callstore.h"
 #include "core/store/storereader.h"
-#include "core/telemetry/genaispans.h"
 #include "ui/history/currentcall.h"
 #include "ui/history/revisiontreemodel.h"
 #include "ui/widgets/budgetview.h"
@@ -695,8 +694,7 @@ QUrl CallTab::traceUrl() const
 {
     if (m_record.id <= 0)
         return {};
-    return Telemetry::traceViewerUrl(TelemetrySettings::load(QSettings()).traceUrl,
-                                     Telemetry::callTraceRef(m_record));
+    return traceUrlFromSettings(m_record);
 }
 
 QString CallTab::summaryText() const

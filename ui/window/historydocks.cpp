@@ -7,7 +7,6 @@
 #include "core/store/callstore.h"
 #include "core/store/database.h"
 #include "core/store/storereader.h"
-#include "core/telemetry/genaispans.h"
 #include "ui/diff/diffview.h"
 #include "ui/editor/specformeditor.h"
 #include "ui/history/calltab.h"
@@ -805,9 +804,7 @@ void HistoryDocks::openTrace(qint64 id)
                                 .arg(call ? call->error().message : error));
                 return;
             }
-            const QUrl url =
-                Telemetry::traceViewerUrl(TelemetrySettings::load(QSettings()).traceUrl,
-                                          Telemetry::callTraceRef(call->value()));
+            const QUrl url = traceUrlFromSettings(call->value());
             if (!url.isValid() || !QDesktopServices::openUrl(url))
                 showProblem(tr("The trace of call %1 could not be opened (%2).")
                                 .arg(id)
